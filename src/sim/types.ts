@@ -1,0 +1,83 @@
+/** Public types of the gateway simulator. Kept free of imports so any consumer can depend on them. */
+
+export type SimFamily = 'gateway' | 'videos' | 'imageEdit' | 'unifiedVideo' | 'unifiedImage' | 'vendor';
+
+/** 'instant' ≈ 0.1–0.3 s per task, 'fast' well under a second, 'real' seconds to tens of seconds; a number multiplies 'real'. */
+export type SimSpeed = 'instant' | 'fast' | 'real' | number;
+
+export type SimFaultKind =
+  | 'truncate'
+  | 'slowBody'
+  | 'rateLimit'
+  | 'serverError'
+  | 'reset'
+  | 'expireUrl'
+  | 'duplicateCallback'
+  | 'delayCallback'
+  | 'loseCallback'
+  | 'videoUrlObject'
+  | 'msTimestamps'
+  | 'unknownFirst';
+
+export type SimFaultPoint = 'submit' | 'query' | 'download' | 'callback';
+
+export interface SimFault {
+  kind: SimFaultKind;
+  /** default: all families */
+  family?: SimFamily;
+  /** where the fault applies; see DEFAULT_FAULT_POINT in faults.ts for the per-kind default */
+  on?: SimFaultPoint;
+  /** 0..1, default 1 */
+  probability?: number;
+  /** apply at most N times, default unlimited */
+  times?: number;
+  /** for rateLimit (default 1) */
+  retryAfterSeconds?: number;
+  /** for slowBody / delayCallback */
+  delayMs?: number;
+}
+
+export interface SimRequestLogEntry {
+  at: number;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  family: SimFamily | 'files' | 'control' | 'unknown';
+  /** 0 when the connection was reset before a response was written */
+  status: number;
+  authorized: boolean;
+  json?: unknown;
+  form?: Record<string, string | string[]>;
+  files?: { field: string; filename: string; size: number; contentType: string }[];
+  /** authorization value redacted to 'Bearer ***' (and a custom gateway auth header to '***') */
+  headers: Record<string, string>;
+}
+
+export interface SimOptions {
+  /** 0 = random */
+  port?: number;
+  apiKey: string;
+  speed?: SimSpeed;
+  /** header name for /open/aigw; default 'authorization' expecting 'Bearer <key>'; any other header name expects the raw key */
+  gatewayAuthHeader?: string;
+  faults?: SimFault[];
+  seed?: number;
+  /** when set, every video result is a deterministic blob of this size instead of a clip (benchmarks) */
+  videoResultBytes?: number;
+  /** expose /__sim/* control routes, default true */
+  control?: boolean;
+  /** directory holding the committed clips; default: env ATELIER_SIM_RESOURCES, else resources/sim next to the source */
+  resourcesDir?: string;
+}
+
+export interface Simulator {
+  /** http://127.0.0.1:PORT */
+  baseUrl: string;
+  apiKey: string;
+  log: SimRequestLogEntry[];
+  setFaults(faults: SimFault[]): void;
+  clearLog(): void;
+  close(): Promise<void>;
+  /** sha256 hex and size of the bytes a result URL serves (for tests that verify downloads) */
+  describeResult(url: string): { sha256: string; size: number } | undefined;
+}
