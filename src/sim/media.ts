@@ -1,0 +1,58 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ByteSource } from './byte-source';
+import { blobSource, bufferSource } from './byte-source';
+
+export type ClipShape = '16x9' | '9x16' | '1x1';
+
+/**
+ * Where the committed clips live: an explicit option, then ATELIER_SIM_RESOURCES (bundled builds
+ * move the code away from the repository), then resources/sim relative to this source file.
+ */
+export function resolveResourcesDir(explicit: string | undefined): string {
+  if (explicit) return explicit;
+  const fromEnv = process.env.ATELIER_SIM_RESOURCES;
+  if (fromEnv) return fromEnv;
+  return fileURLToPath(new URL('../../resources/sim/', import.meta.url));
+}
+
+/** Picks the clip whose orientation matches a width/height pair. */
+export function clipShapeFor(width: number, height: number): ClipShape {
+  if (!(width > 0 && height > 0)) return '16x9';
+  const ratio = width / height;
+  return ratio > 1.2 ? '16x9' : ratio < 0.83 ? '9x16' : '1x1';
+}
+
+export function clipShapeForAspect(aspect: string | undefined): ClipShape {
+  const m = aspect ? /^(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$/.exec(aspect) : null;
+  return m ? clipShapeFor(Number(m[1]), Number(m[2])) : '16x9';
+}
+
+/** The video bytes the simulator serves: committed clips, or a fixed-size blob for benchmarks. */
+export class MediaLibrary {
+  private readonly clips = new Map<ClipShape, Buffer>();
+  private warned = false;
+
+  constructor(
+    private readonly dir: string,
+    private readonly videoResultBytes: number | undefined,
+  ) {}
+
+  video(shape: ClipShape): ByteSource {
+    if (this.videoResultBytes !== undefined) return blobSource(this.videoResultBytes, 'video/mp4');
+    let clip = this.clips.get(shape);
+    if (!clip) {
+      const path = join(this.dir, `clip-${shape}.mp4`);
+      if (!existsSync(path)) {
+        // Keep serving (the demo must not die) but say loudly why videos will not play.
+        if (!this.warned) console.warn(`[sim] missing ${path}; serving placeholder bytes. Set ATELIER_SIM_RESOURCES.`);
+        this.warned = true;
+        return blobSource(64 * 1024, 'video/mp4');
+      }
+      clip = readFileSync(path);
+      this.clips.set(shape, clip);
+    }
+    return bufferSource(clip, 'video/mp4');
+  }
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import type { SimFamily } from './types';
+import type { SimContext } from './context';
+import type { StoredFile } from './file-store';
+import type { ByteSource } from './byte-source';
+import type { MediaKind, Phase, Timeline } from './timeline';
+import { finishedAt, makeTimeline, phaseAt, progressPercent } from './timeline';
+
+export type Outcome = { kind: 'success' } | { kind: 'failed'; reason: string } | { kind: 'cancelled'; reason: string };
+
+/** Shape variants chosen once at submit by the corresponding faults. */
+export interface TaskFlags {
+  msTimestamps: boolean;
+  unknownFirst: boolean;
+  videoUrlObject: boolean;
+}
+
+export interface BaseTask {
+  id: string;
+  family: SimFamily;
+  model: string;
+  prompt: string;
+  timeline: Timeline;
+  outcome: Outcome;
+  flags: TaskFlags;
+  files: StoredFile[];
+}
+
+/** Magic prompt words let tests and demo users reach the unhappy terminal states on purpose. */
+export function outcomeFor(prompt: string): Outcome {
+  if (prompt.includes('#fail')) return { kind: 'failed', reason: 'content risk control: #fail in prompt' };
+  if (prompt.includes('#cancel')) return { kind: 'cancelled', reason: 'cancelled: #cancel in prompt' };
+  return { kind: 'success' };
+}
+
+export function randomId(prefix: string, bytes = 12): string {
+  return `${prefix}${randomBytes(bytes).toString('hex')}`;
+}
+
+export function createTask(
+  ctx: SimContext,
+  family: SimFamily,
+  media: MediaKind,
+  id: string,
+  model: string,
+  prompt: string,
+): BaseTask {
+  const flags: TaskFlags = {
+    msTimestamps: ctx.faults.take('msTimestamps', 'submit', family) !== undefined,
+    unknownFirst: ctx.faults.take('unknownFirst', 'submit', family) !== undefined,
+    videoUrlObject: ctx.faults.take('videoUrlObject', 'submit', family) !== undefined,
+  };
+  const timeline = makeTimeline(ctx.speed, media, ctx.now(), flags.unknownFirst);
+  return { id, family, model, prompt, timeline, outcome: outcomeFor(prompt), flags, files: [] };
+}
+
+export interface TaskView {
+  phase: Phase;
+  percent: number;
+  /** set once the task has ended */
+  outcome: Outcome | undefined;
+}
+
+export function viewTask(ctx: SimContext, task: BaseTask): TaskView {
+  const state = phaseAt(task.timeline, ctx.now());
+  return {
+    phase: state.phase,
+    percent: progressPercent(state),
+    outcome: state.phase === 'done' ? task.outcome : undefined,
+  };
+}
+
+/** Registers result files that become downloadable when the task finishes (only for successes). */
+export function attachFiles(
+  ctx: SimContext,
+  task: BaseTask,
+  names: string[],
+  make: (index: number) => ByteSource,
+): void {
+  if (task.outcome.kind !== 'success') return;
+  const at = finishedAt(task.timeline);
+  task.files = names.map((name, i) => ctx.files.add(task.family, name, at, () => make(i)));
+}
+
+export function fileUrls(ctx: SimContext, task: BaseTask): string[] {
+  return task.files.map((f) => ctx.files.url(f));
+}
