@@ -15,7 +15,7 @@ export interface MaskExportOptions {
   threshold?: number;
 }
 
-export function encodeMaskPng(mask: MaskRaster, options: MaskExportOptions): Promise<Uint8Array> {
+export function encodeMaskPng(mask: MaskRaster, options: MaskExportOptions): Promise<Uint8Array<ArrayBuffer>> {
   const { width, data } = mask;
   const t = options.threshold;
   const value = (v: number): number => (t === undefined ? v : v >= t ? 255 : 0);

@@ -3,7 +3,7 @@
  * runs in Chromium (CompressionStream('deflate')) and in node tests/bench (node:zlib); both produce the
  * zlib-wrapped stream PNG's IDAT requires.
  */
-export type DeflateFn = (bytes: Uint8Array) => Promise<Uint8Array>;
+export type DeflateFn = (bytes: Uint8Array<ArrayBuffer>) => Promise<Uint8Array>;
 
 /** 0 = grayscale, 4 = grayscale + alpha, 6 = RGBA. */
 export type PngColorType = 0 | 4 | 6;
@@ -39,7 +39,7 @@ export function crc32(bytes: Uint8Array, seed = 0): number {
  * Filtered scanlines. Filter "Up" on every row but the first: masks are large flat areas, so most
  * rows become runs of zeros, which deflate compresses smaller and faster than raw rows.
  */
-export function filteredScanlines(img: PngImage): Uint8Array {
+export function filteredScanlines(img: PngImage): Uint8Array<ArrayBuffer> {
   const stride = img.width * CHANNELS[img.colorType];
   const raw = new Uint8Array((stride + 1) * img.height);
   for (let y = 0; y < img.height; y++) {
@@ -56,7 +56,7 @@ export function filteredScanlines(img: PngImage): Uint8Array {
   return raw;
 }
 
-export async function encodePng(img: PngImage, deflate: DeflateFn): Promise<Uint8Array> {
+export async function encodePng(img: PngImage, deflate: DeflateFn): Promise<Uint8Array<ArrayBuffer>> {
   const ihdr = new Uint8Array(13);
   const view = new DataView(ihdr.buffer);
   view.setUint32(0, img.width);

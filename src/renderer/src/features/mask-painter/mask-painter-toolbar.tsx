@@ -1,0 +1,134 @@
+import { sizeToSlider, sliderToSize, MAX_BRUSH_SIZE, MIN_BRUSH_SIZE, SIZE_SLIDER_STEPS } from './brush-size';
+import type { MaskPainterLabels } from './labels';
+import type { MaskFormat } from './mask-export';
+import { usePainterToolStore } from './painter-tool-store';
+
+export interface MaskPainterToolbarProps {
+  labels: MaskPainterLabels;
+  canUndo: boolean;
+  canRedo: boolean;
+  zoom: number;
+  onFill: () => void;
+  onInvert: () => void;
+  onClear: () => void;
+  onUndo: () => void;
+  onRedo: () => void;
+  onFit: () => void;
+}
+
+/** Presentational: reads and writes tool settings in the shared store, calls back for mask actions. */
+export function MaskPainterToolbar(props: MaskPainterToolbarProps): React.JSX.Element {
+  const { labels } = props;
+  const s = usePainterToolStore();
+  const pct = (v: number): string => `${Math.round(v * 100)}%`;
+  return (
+    <div className="mp-toolbar" role="toolbar" aria-label={labels.toolbar}>
+      <div className="mp-group">
+        <button
+          type="button"
+          className="mp-btn"
+          aria-pressed={s.tool === 'brush'}
+          data-testid="mp-tool-brush"
+          title={`${labels.brush} (X)`}
+          onClick={() => s.update({ tool: 'brush' })}
+        >
+          {labels.brush}
+        </button>
+        <button
+          type="button"
+          className="mp-btn"
+          aria-pressed={s.tool === 'eraser'}
+          data-testid="mp-tool-eraser"
+          title={`${labels.eraser} (X)`}
+          onClick={() => s.update({ tool: 'eraser' })}
+        >
+          {labels.eraser}
+        </button>
+      </div>
+      <label className="mp-field" title={`${labels.size} ([ ])`}>
+        <span>{labels.size}</span>
+        <input
+          type="range"
+          min={0}
+          max={SIZE_SLIDER_STEPS}
+          value={sizeToSlider(s.size)}
+          data-testid="mp-size-slider"
+          onChange={(e) => s.update({ size: sliderToSize(Number(e.target.value)) })}
+        />
+        <input
+          type="number"
+          className="mp-number"
+          min={MIN_BRUSH_SIZE}
+          max={MAX_BRUSH_SIZE}
+          value={s.size}
+          data-testid="mp-size-input"
+          onChange={(e) => {
+            const v = Number(e.target.value);
+            if (Number.isFinite(v) && v >= MIN_BRUSH_SIZE) s.update({ size: Math.min(MAX_BRUSH_SIZE, Math.round(v)) });
+          }}
+        />
+      </label>
+      <PercentSlider label={labels.hardness} value={s.hardness} testId="mp-hardness" onChange={(hardness) => s.update({ hardness })} />
+      <PercentSlider label={labels.opacity} value={s.opacity} testId="mp-opacity" min={0.01} onChange={(opacity) => s.update({ opacity })} />
+      <div className="mp-group">
+        <button type="button" className="mp-btn" data-testid="mp-fill" onClick={props.onFill}>
+          {labels.fill}
+        </button>
+        <button type="button" className="mp-btn" data-testid="mp-invert" onClick={props.onInvert}>
+          {labels.invert}
+        </button>
+        <button type="button" className="mp-btn" data-testid="mp-clear" onClick={props.onClear}>
+          {labels.clear}
+        </button>
+      </div>
+      <div className="mp-group">
+        <button type="button" className="mp-btn" data-testid="mp-undo" disabled={!props.canUndo} title={`${labels.undo} (Ctrl/Cmd+Z)`} onClick={props.onUndo}>
+          {labels.undo}
+        </button>
+        <button type="button" className="mp-btn" data-testid="mp-redo" disabled={!props.canRedo} title={`${labels.redo} (Shift+Ctrl/Cmd+Z)`} onClick={props.onRedo}>
+          {labels.redo}
+        </button>
+        <button type="button" className="mp-btn" data-testid="mp-fit" onClick={props.onFit}>
+          {labels.fitToView}
+        </button>
+        <span className="mp-zoom" data-testid="mp-zoom" aria-label={labels.zoom}>
+          {pct(props.zoom)}
+        </span>
+      </div>
+      <label className="mp-field">
+        <span>{labels.overlayColor}</span>
+        <input type="color" value={s.overlayColor} data-testid="mp-overlay-color" onChange={(e) => s.update({ overlayColor: e.target.value })} />
+      </label>
+      <PercentSlider label={labels.overlayOpacity} value={s.overlayOpacity} testId="mp-overlay-opacity" min={0.05} onChange={(overlayOpacity) => s.update({ overlayOpacity })} />
+      <label className="mp-field" title={labels.formatHelp}>
+        <span>{labels.maskFormat}</span>
+        <select value={s.format} data-testid="mp-format" onChange={(e) => s.update({ format: toFormat(e.target.value) })}>
+          <option value="white-edit">{labels.formatWhiteEdit}</option>
+          <option value="alpha-edit">{labels.formatAlphaEdit}</option>
+        </select>
+      </label>
+    </div>
+  );
+}
+
+interface PercentSliderProps {
+  label: string;
+  value: number;
+  testId: string;
+  min?: number;
+  onChange: (value: number) => void;
+}
+
+function PercentSlider({ label, value, testId, min = 0, onChange }: PercentSliderProps): React.JSX.Element {
+  return (
+    <label className="mp-field">
+      <span>{label}</span>
+      <input type="range" min={Math.round(min * 100)} max={100} value={Math.round(value * 100)} data-testid={testId} onChange={(e) => onChange(Number(e.target.value) / 100)} />
+      <span className="mp-value">{Math.round(value * 100)}%</span>
+    </label>
+  );
+}
+
+function toFormat(value: string): MaskFormat {
+  return value === 'alpha-edit' ? 'alpha-edit' : 'white-edit';
+}
