@@ -1,0 +1,17 @@
+import { MIGRATION_0001_INIT } from './0001-init';
+
+/** One schema step. `version` is its number; versions are 1, 2, 3… with no gaps. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/**
+ * Every migration, in order. Append-only: a released entry is never edited or removed, because a user's
+ * database records which versions it has applied and would not run an edited one again.
+ */
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'init', sql: MIGRATION_0001_INIT }];
+
+/** The schema version this build of the code writes. */
+export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.length;

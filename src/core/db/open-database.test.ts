@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DatabaseTooNewError } from './migrate';
+import { MIGRATIONS, type Migration } from './migrations/index';
+import { openDatabase, type SqliteDatabase } from './open-database';
+import { makeTempDbPath } from './test-fixtures';
+
+const temps: (() => void)[] = [];
+const open: SqliteDatabase[] = [];
+afterEach(() => {
+  for (const db of open.splice(0)) if (db.open) db.close();
+  for (const c of temps.splice(0)) c();
+});
+
+function tempFile(): string {
+  const t = makeTempDbPath();
+  temps.push(t.cleanup);
+  return t.file;
+}
+function track(db: SqliteDatabase): SqliteDatabase {
+  open.push(db);
+  return db;
+}
+const scalar = (db: SqliteDatabase, sql: string): unknown => {
+  const row = db.prepare(sql).raw().get();
+  return Array.isArray(row) ? row[0] : undefined;
+};
+
+describe('openDatabase', () => {
+  it('creates the file, sets WAL, synchronous=NORMAL and foreign keys, and migrates', () => {
+    const db = track(openDatabase(tempFile()));
+    expect(scalar(db, 'PRAGMA journal_mode')).toBe('wal');
+    expect(scalar(db, 'PRAGMA synchronous')).toBe(1);
+    expect(scalar(db, 'PRAGMA foreign_keys')).toBe(1);
+    expect(scalar(db, 'PRAGMA busy_timeout')).toBe(5000);
+    expect(scalar(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length);
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger')").raw().all();
+    const names = tables.map((r) => (Array.isArray(r) ? r[0] : null));
+    expect(names).toEqual(expect.arrayContaining(['tasks', 'tasks_fts', 'tasks_fts_trigram', 'schema_migrations', 'tasks_due']));
+  });
+
+  it('runs each migration once and is idempotent on reopen', () => {
+    const file = tempFile();
+    track(openDatabase(file)).close();
+    const db = track(openDatabase(file));
+    expect(db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([{ version: 1, name: 'init' }]);
+  });
+
+  it('applies only the new migrations to an existing file', () => {
+    const file = tempFile();
+    track(openDatabase(file)).close();
+    const next: Migration[] = [...MIGRATIONS, { version: 2, name: 'probe', sql: 'CREATE TABLE probe (x INTEGER)' }];
+    const db = track(openDatabase(file, { migrations: next }));
+    expect(scalar(db, 'PRAGMA user_version')).toBe(2);
+    expect(scalar(db, 'SELECT count(*) FROM schema_migrations')).toBe(2);
+  });
+
+  it('rolls a failing migration back completely', () => {
+    const file = tempFile();
+    const broken: Migration[] = [
+      ...MIGRATIONS,
+      { version: 2, name: 'broken', sql: 'CREATE TABLE half (x INTEGER); THIS IS NOT SQL' },
+    ];
+    expect(() => openDatabase(file, { migrations: broken })).toThrow();
+    const db = track(openDatabase(file));
+    expect(scalar(db, 'PRAGMA user_version')).toBe(1);
+    expect(scalar(db, "SELECT count(*) FROM sqlite_master WHERE name = 'half'")).toBe(0);
+  });
+
+  it('refuses a database written by a newer build', () => {
+    const file = tempFile();
+    const db = track(openDatabase(file));
+    db.exec('PRAGMA user_version = 99');
+    db.close();
+    expect(() => openDatabase(file)).toThrow(DatabaseTooNewError);
+  });
+});

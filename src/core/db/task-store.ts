@@ -1,0 +1,224 @@
+import type Database from 'libsql';
+import { taskStatusSchema, type TaskFilter, type TaskStatus } from '../../shared/domain/task';
+import type { TaskRecord } from '../tasks/task-record';
+import { decodeCursor, encodeCursor } from './cursor';
+import { openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './open-database';
+import { whereFor, type TaskCriteria } from './task-query';
+import { fromRow, TASK_COLUMNS, toRow, type TaskRowParams } from './task-row';
+import { atomically } from './transaction';
+
+/** One gallery page. */
+export interface TaskPage {
+  items: TaskRecord[];
+  /** Pass back to {@link TaskStore.list} for the next page; null on the last page. */
+  nextCursor: string | null;
+  /** How many tasks match the filter in all (every page together). */
+  total: number;
+}
+
+/** Options for {@link TaskStore}. */
+export interface TaskStoreOptions {
+  /** Clock for `updatedAt` when a patch does not set it (injected so tests and the engine agree on time). */
+  now?: () => number;
+}
+
+/** Default and maximum page sizes: large enough for a screen of thumbnails, small enough to stay fast. */
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 500;
+
+const SELECT_LIST = TASK_COLUMNS.join(', ');
+const INSERT_SQL = `INSERT INTO tasks (${SELECT_LIST}) VALUES (${TASK_COLUMNS.map((c) => `@${c}`).join(', ')})`;
+const UPDATE_SQL = `UPDATE tasks SET ${TASK_COLUMNS.filter((c) => c !== 'id')
+  .map((c) => `${c} = @${c}`)
+  .join(', ')} WHERE id = @id`;
+/** Statement shapes vary with the filter; past this many, the cache is simply dropped and rebuilt. */
+const MAX_CACHED_STATEMENTS = 128;
+
+type Bind = string | number | null;
+
+function clampLimit(limit: number): number {
+  if (!Number.isFinite(limit)) return DEFAULT_PAGE_SIZE;
+  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(limit)));
+}
+
+function toRecords(rows: unknown[]): TaskRecord[] {
+  const out: TaskRecord[] = [];
+  for (const row of rows) {
+    const r = fromRow(row);
+    if (r !== null) out.push(r);
+  }
+  return out;
+}
+
+function dropUndefined(patch: Partial<TaskRecord>): Partial<TaskRecord> {
+  // `{ error: undefined }` means "not part of this patch"; null is how a field is cleared.
+  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<TaskRecord>;
+}
+
+/**
+ * The task history repository: the only code that reads or writes the `tasks` table.
+ *
+ * All writes go through three prepared statements (insert, update-whole-row, delete) fed by one mapping
+ * ({@link toRow}), so derived columns (`polling`, `active`, `next_poll_at`) can never drift from the
+ * record. Reads tolerate damaged rows (see ./task-row).
+ *
+ * Synchronous by design (libsql, like better-sqlite3): every call is a few hundred microseconds, and the
+ * engine's read-modify-write of a task cannot interleave with another.
+ */
+export class TaskStore {
+  readonly #db: SqliteDatabase;
+  readonly #now: () => number;
+  readonly #insert: Database.Statement;
+  readonly #update: Database.Statement;
+  readonly #delete: Database.Statement;
+  readonly #get: Database.Statement;
+  readonly #cache = new Map<string, Database.Statement>();
+
+  /** Wraps an open, migrated connection (see {@link openDatabase}); the store closes it in {@link close}. */
+  constructor(db: SqliteDatabase, options: TaskStoreOptions = {}) {
+    this.#db = db;
+    this.#now = options.now ?? Date.now;
+    this.#insert = db.prepare(INSERT_SQL);
+    this.#update = db.prepare(UPDATE_SQL);
+    this.#delete = db.prepare('DELETE FROM tasks WHERE id = ?');
+    this.#get = db.prepare(`SELECT ${SELECT_LIST} FROM tasks WHERE id = ?`);
+  }
+
+  /** Opens (creating and migrating) the database file at `file` and returns a store over it. */
+  static open(file: string, options: TaskStoreOptions & OpenDatabaseOptions = {}): TaskStore {
+    return new TaskStore(openDatabase(file, options), options);
+  }
+
+  /**
+   * Adds a new task. The engine calls this before sending the request, so a crash mid-submit leaves a row.
+   * @throws when a task with the same id exists (SQLITE_CONSTRAINT_UNIQUE).
+   */
+  insert(record: TaskRecord): void {
+    this.#write(this.#insert, toRow(record));
+  }
+
+  /**
+   * Applies a shallow patch (`internal`, when given, is replaced whole) and returns the task as now stored.
+   * `id` cannot change; `updatedAt` is set from the clock unless the patch sets it. Keys whose value is
+   * `undefined` are ignored. Returns null when the task does not exist (e.g. the user deleted it while a
+   * poll was in flight), so that race is not an exception.
+   */
+  update(id: string, patch: Partial<TaskRecord>): TaskRecord | null {
+    return atomically(this.#db, 'write', () => {
+      const current = this.get(id);
+      if (current === null) return null;
+      const next: TaskRecord = { ...current, updatedAt: this.#now(), ...dropUndefined(patch), id: current.id };
+      this.#write(this.#update, toRow(next));
+      return this.get(id);
+    });
+  }
+
+  /** The task with this id, or null. */
+  get(id: string): TaskRecord | null {
+    return fromRow(this.#get.get(id));
+  }
+
+  /**
+   * One page of the gallery: tasks matching `filter`, in `filter.sort` order (by `createdAt`, then `id` as
+   * a tiebreak so the order is total), starting after `cursor` (null for the first page). The page and the
+   * total are read in one transaction, so they agree with each other.
+   *
+   * @param limit page size, clamped to 1…{@link MAX_PAGE_SIZE}.
+   * @throws InvalidCursorError (./cursor) for a cursor not produced by this method.
+   */
+  list(filter: TaskFilter, cursor: string | null, limit: number): TaskPage {
+    const size = clampLimit(limit);
+    const newest = filter.sort !== 'oldest';
+    const after = cursor === null ? null : decodeCursor(cursor);
+    const base = whereFor(filter);
+    const page = whereFor(
+      filter,
+      after === null ? [] : [{ sql: `(created_at, id) ${newest ? '<' : '>'} (?, ?)`, params: [after.createdAt, after.id] }],
+    );
+    const dir = newest ? 'DESC' : 'ASC';
+    const pageSql = `SELECT ${SELECT_LIST} FROM tasks ${page.sql} ORDER BY created_at ${dir}, id ${dir} LIMIT ?`;
+    const countSql = `SELECT count(*) FROM tasks ${base.sql}`;
+    return atomically(this.#db, 'read', () => {
+      // One extra row tells whether another page exists without a second query.
+      const rows = toRecords(this.#statement(pageSql).all(...page.params, size + 1));
+      const total = this.#scalar(countSql, base.params);
+      const items = rows.slice(0, size);
+      const last = items.at(-1);
+      const nextCursor = rows.length > size && last !== undefined ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null;
+      return { items, nextCursor, total };
+    });
+  }
+
+  /**
+   * How many tasks have each status, for the status chips. Every status is present (zero included).
+   * The filter's `statuses` and `sort` are ignored: each chip shows what selecting it would give.
+   */
+  countsByStatus(filter: Partial<TaskCriteria> = {}): Record<TaskStatus, number> {
+    const { statuses: _ignored, ...criteria } = filter;
+    const where = whereFor(criteria);
+    const counts = Object.fromEntries(taskStatusSchema.options.map((s) => [s, 0])) as Record<TaskStatus, number>;
+    const rows = this.#statement(`SELECT status, count(*) FROM tasks ${where.sql} GROUP BY status`)
+      .raw()
+      .all(...where.params);
+    for (const row of rows) {
+      if (!Array.isArray(row)) continue;
+      const status = taskStatusSchema.safeParse(row[0]);
+      // A status this build does not know is displayed as `unknown` (see task-row), so counted there too.
+      const key: TaskStatus = status.success ? status.data : 'unknown';
+      counts[key] += typeof row[1] === 'number' ? row[1] : 0;
+    }
+    return counts;
+  }
+
+  /**
+   * Every task the engine must resume after a restart, oldest first: each non-terminal task (including
+   * `downloading`, `unknown` and `stalled`), plus succeeded tasks whose results are not all downloaded.
+   */
+  nonTerminal(): TaskRecord[] {
+    return toRecords(this.#statement(`SELECT ${SELECT_LIST} FROM tasks WHERE active = 1 ORDER BY created_at, id`).all());
+  }
+
+  /** Non-terminal tasks whose next poll is due (`nextPollAt <= now`), soonest first, at most `limit`. */
+  due(now: number, limit: number): TaskRecord[] {
+    const sql = `SELECT ${SELECT_LIST} FROM tasks WHERE polling = 1 AND next_poll_at <= ? ORDER BY next_poll_at, id LIMIT ?`;
+    return toRecords(this.#statement(sql).all(now, Math.max(0, Math.trunc(limit))));
+  }
+
+  /** Removes the task (its FTS entries follow by trigger). Returns whether it existed. Files are the caller's. */
+  delete(id: string): boolean {
+    return this.#delete.run(id).changes > 0;
+  }
+
+  /**
+   * Runs `fn` (which may call this store's methods) in one write transaction: all or nothing, one commit.
+   * Nests as a savepoint inside another transaction. `fn` must be synchronous.
+   */
+  transaction<T>(fn: () => T): T {
+    return atomically(this.#db, 'write', fn);
+  }
+
+  /** Closes the connection. The store must not be used afterwards. */
+  close(): void {
+    this.#cache.clear();
+    if (this.#db.open) this.#db.close();
+  }
+
+  #write(statement: Database.Statement, row: TaskRowParams): void {
+    statement.run(row);
+  }
+
+  #statement(sql: string): Database.Statement {
+    let stmt = this.#cache.get(sql);
+    if (stmt === undefined) {
+      if (this.#cache.size >= MAX_CACHED_STATEMENTS) this.#cache.clear();
+      stmt = this.#db.prepare(sql);
+      this.#cache.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  #scalar(sql: string, params: Bind[]): number {
+    const row = this.#statement(sql).raw().get(...params);
+    return Array.isArray(row) && typeof row[0] === 'number' ? row[0] : 0;
+  }
+}
