@@ -1,0 +1,35 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * Three bundles: main (ESM, dependencies external), preload (CommonJS, everything bundled, because a
+ * sandboxed preload can only `require` a handful of Electron modules) and the renderer (a plain web app,
+ * also served by the web host in browser mode).
+ */
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(import.meta.dirname, 'src/renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(import.meta.dirname, 'out/renderer'),
+      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
+    },
+  },
+});

@@ -1,0 +1,61 @@
+import type { Preferences } from '../shared/domain/preferences';
+
+/** Where API keys live. Implementations: Electron safeStorage (main), a 0600 file (web host), memory (tests). */
+export interface SecretStore {
+  readonly description: { kind: 'os-keychain' | 'file-0600' | 'weak'; note: string };
+  get(profileId: string): Promise<string | null>;
+  /** Stores a key; a store that can only store weakly refuses unless `acceptWeak` (the user was asked). */
+  set(profileId: string, key: string, options?: { acceptWeak?: boolean }): Promise<void>;
+  clear(profileId: string): Promise<void>;
+  has(profileId: string): Promise<boolean>;
+}
+
+/** Preferences persistence: electron-store in the app, a JSON file with the same schema in web mode. */
+export interface PreferencesStore {
+  read(): Preferences;
+  write(next: Preferences): void;
+}
+
+export interface Clock {
+  now(): number;
+}
+
+export interface Logger {
+  debug(message: string, data?: Record<string, unknown>): void;
+  info(message: string, data?: Record<string, unknown>): void;
+  warn(message: string, data?: Record<string, unknown>): void;
+  error(message: string, data?: Record<string, unknown>): void;
+}
+
+/** The built-in demo gateway (the simulator), started lazily by the composition root that owns it. */
+export interface DemoGateway {
+  start(): Promise<{ baseUrl: string; apiKey: string }>;
+  stop(): Promise<void>;
+}
+
+/** Desktop integrations only the Electron shell can do; the web host leaves them out. */
+export interface ShellPort {
+  revealPath?(path: string): void;
+  openExternal?(url: string): Promise<void>;
+  chooseSavePath?(suggestedName: string): Promise<string | null>;
+  notify?(title: string, body: string, taskId: string): void;
+}
+
+/** Everything core needs from its host, injected so core never imports electron. */
+export interface CorePorts {
+  dataDir: string;
+  transport: 'electron' | 'web';
+  appVersion: string;
+  secrets: SecretStore;
+  preferences: PreferencesStore;
+  clock?: Clock;
+  log?: Logger;
+  demo?: DemoGateway;
+  shell?: ShellPort;
+  /** Replaces global fetch (tests). */
+  fetch?: typeof fetch;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };

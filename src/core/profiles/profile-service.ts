@@ -1,0 +1,103 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { BridgeError } from '../../shared/bridge/result';
+import { DEMO_PROFILE_ID, profileInputSchema, type Profile, type ProfileInput } from '../../shared/domain/profile';
+import type { DemoGateway, SecretStore } from '../ports';
+import { readJsonFile, writeJsonFile } from '../storage/json-file';
+
+/** What the engine needs to talk to a gateway: never leaves core. */
+export interface ResolvedProfile {
+  profile: Profile;
+  baseUrl: string;
+  apiKey: string | null;
+}
+
+const DEMO_BASE: Omit<ProfileInput, 'baseUrl'> = {
+  id: DEMO_PROFILE_ID,
+  name: 'Demo gateway',
+  vendor: 'vendora',
+  gatewayAuthHeader: 'Authorization',
+  callbacks: { enabled: false, publicUrl: '', localPort: 0 },
+};
+
+/** Gateway profiles in `<dataDir>/profiles.json` (no keys there), plus the built-in demo gateway. */
+export class ProfileService {
+  private readonly path: string;
+  private demoEndpoint: { baseUrl: string; apiKey: string } | null = null;
+
+  constructor(
+    dataDir: string,
+    private readonly secrets: SecretStore,
+    private readonly demo: DemoGateway | undefined,
+  ) {
+    this.path = join(dataDir, 'profiles.json');
+  }
+
+  private readStored(): ProfileInput[] {
+    const parsed = z.array(profileInputSchema).safeParse(readJsonFile(this.path) ?? []);
+    return parsed.success ? parsed.data : [];
+  }
+
+  private demoProfile(): Profile {
+    return { ...DEMO_BASE, baseUrl: this.demoEndpoint?.baseUrl ?? 'http://127.0.0.1/', demo: true, hasKey: true };
+  }
+
+  /** Starts the demo gateway on first use (a random loopback port). */
+  async ensureDemo(): Promise<{ baseUrl: string; apiKey: string }> {
+    if (!this.demo) throw new BridgeError('gateway_unreachable', 'The demo gateway is not available in this build.');
+    this.demoEndpoint ??= await this.demo.start();
+    return this.demoEndpoint;
+  }
+
+  async list(): Promise<Profile[]> {
+    const stored = await Promise.all(this.readStored().map(async (p) => ({ ...p, demo: false, hasKey: await this.secrets.has(p.id) })));
+    return this.demo ? [this.demoProfile(), ...stored] : stored;
+  }
+
+  async get(id: string): Promise<Profile> {
+    const found = (await this.list()).find((p) => p.id === id);
+    if (!found) throw new BridgeError('not_found', `No gateway profile "${id}".`);
+    return found;
+  }
+
+  async save(input: ProfileInput): Promise<Profile> {
+    if (input.id === DEMO_PROFILE_ID) throw new BridgeError('forbidden', 'The demo gateway cannot be edited.');
+    const stored = this.readStored().filter((p) => p.id !== input.id);
+    writeJsonFile(this.path, [...stored, input]);
+    return this.get(input.id);
+  }
+
+  async remove(id: string): Promise<void> {
+    if (id === DEMO_PROFILE_ID) throw new BridgeError('forbidden', 'The demo gateway cannot be removed.');
+    writeJsonFile(this.path, this.readStored().filter((p) => p.id !== id));
+    await this.secrets.clear(id);
+  }
+
+  async setKey(id: string, key: string, acceptWeak = false): Promise<Profile> {
+    if (id === DEMO_PROFILE_ID) throw new BridgeError('forbidden', 'The demo gateway has its own key.');
+    await this.get(id);
+    await this.secrets.set(id, key.trim(), { acceptWeak });
+    return this.get(id);
+  }
+
+  async clearKey(id: string): Promise<Profile> {
+    await this.secrets.clear(id);
+    return this.get(id);
+  }
+
+  /** Base URL and key for requests. The key stays inside core. */
+  async resolve(id: string): Promise<ResolvedProfile> {
+    if (id === DEMO_PROFILE_ID) {
+      const endpoint = await this.ensureDemo();
+      return { profile: this.demoProfile(), baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey };
+    }
+    const profile = await this.get(id);
+    return { profile, baseUrl: profile.baseUrl.replace(/\/+$/, ''), apiKey: await this.secrets.get(id) };
+  }
+
+  /** Every key value known, so logs and error messages can scrub them. */
+  async knownSecrets(): Promise<string[]> {
+    const keys = await Promise.all(this.readStored().map((p) => this.secrets.get(p.id)));
+    return [...keys.filter((k): k is string => !!k), ...(this.demoEndpoint ? [this.demoEndpoint.apiKey] : [])];
+  }
+}

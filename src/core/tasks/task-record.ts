@@ -1,0 +1,37 @@
+import type { TaskDetail, TaskSummary } from '../../shared/domain/task';
+
+/** Engine bookkeeping stored with a task; never sent over the bridge. */
+export interface TaskInternal {
+  /** Epoch ms of the next poll; null when nothing is scheduled. */
+  nextPollAt: number | null;
+  /** Polls made since the last status change (drives backoff). */
+  pollCount: number;
+  /** Unguessable token in this task's callback URL path (task gateway only). */
+  callbackToken: string | null;
+  /** Base URL and vendor of the profile at submission, so a task keeps polling where it was sent. */
+  baseUrl: string;
+  vendor: string;
+  /** Path the task was submitted to (the vendor family queries `<path>/<id>`). */
+  submitPath: string;
+}
+
+/** A task as core stores it: the bridge's detail view plus engine bookkeeping. */
+export interface TaskRecord extends TaskDetail {
+  internal: TaskInternal;
+}
+
+const SUMMARY_KEYS = [
+  'id', 'operationId', 'family', 'model', 'profileId', 'demo', 'status', 'rawStatus', 'remoteId', 'prompt', 'progress',
+  'error', 'points', 'favourite', 'rateLimitedUntil', 'createdAt', 'submittedAt', 'finishedAt', 'updatedAt', 'results',
+] as const satisfies readonly (keyof TaskSummary)[];
+
+export function toSummary(r: TaskRecord): TaskSummary {
+  const out: Partial<Record<keyof TaskSummary, unknown>> = {};
+  for (const k of SUMMARY_KEYS) out[k] = r[k];
+  return out as TaskSummary;
+}
+
+export function toDetail(r: TaskRecord): TaskDetail {
+  const { internal: _internal, ...detail } = r;
+  return detail;
+}

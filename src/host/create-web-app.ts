@@ -1,0 +1,45 @@
+import { join } from 'node:path';
+import { createCore, createFileSecretStore, createJsonPreferencesStore, type Core, type DemoGateway, type Logger } from '../core';
+import { startWebHost, type WebHost } from './web-host';
+
+export interface WebAppOptions {
+  dataDir: string;
+  rendererDir: string;
+  port?: number;
+  token?: string;
+  demo: DemoGateway;
+  log?: Logger;
+  appVersion?: string;
+  fetch?: typeof fetch;
+}
+
+/** Core + web host wired together: what `npm run web` runs and what the browser e2e tests start. */
+export async function createWebApp(options: WebAppOptions): Promise<{ core: Core; host: WebHost; close(): Promise<void> }> {
+  const core = createCore({
+    dataDir: options.dataDir,
+    transport: 'web',
+    appVersion: options.appVersion ?? '0.1.0',
+    secrets: createFileSecretStore(options.dataDir),
+    preferences: createJsonPreferencesStore(options.dataDir),
+    demo: options.demo,
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  await core.start();
+  const host = await startWebHost({
+    core,
+    rendererDir: options.rendererDir,
+    tmpDir: join(options.dataDir, 'tmp'),
+    ...(options.port !== undefined ? { port: options.port } : {}),
+    ...(options.token ? { token: options.token } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  return {
+    core,
+    host,
+    async close() {
+      await host.close();
+      await core.stop();
+    },
+  };
+}

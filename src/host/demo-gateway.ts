@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import type { DemoGateway } from '../core/ports';
+import { startSimulator, type SimSpeed, type Simulator } from '../sim';
+
+/**
+ * The built-in demo gateway: the simulator, in-process on a random loopback port with a fresh key, so a
+ * new user can try every form without an account. Started on first use.
+ */
+export function createDemoGateway(speed: SimSpeed = 'real'): DemoGateway & { simulator(): Simulator | null } {
+  let sim: Simulator | null = null;
+  let starting: Promise<Simulator> | null = null;
+  return {
+    async start() {
+      starting ??= startSimulator({ port: 0, apiKey: `demo-${randomBytes(12).toString('hex')}`, speed });
+      sim = await starting;
+      return { baseUrl: sim.baseUrl, apiKey: sim.apiKey };
+    },
+    async stop() {
+      await sim?.close();
+      sim = null;
+      starting = null;
+    },
+    simulator: () => sim,
+  };
+}

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { z } from 'zod';
+import { dispatch } from '../shared/bridge';
+import type { Core } from '../core';
+import type { Logger } from '../core/ports';
+import { serveMedia } from './media-route';
+import { checkRequest, tokenFromUrl, tokenMatches } from './security';
+import { serveStatic } from './static-files';
+
+export interface WebHostOptions {
+  core: Core;
+  /** Folder with the built renderer (out/renderer). */
+  rendererDir: string;
+  /** Where uploads are spooled before they are staged. */
+  tmpDir: string;
+  port?: number;
+  token?: string;
+  log?: Logger;
+  /** Largest upload accepted, bytes. */
+  maxUploadBytes?: number;
+}
+
+export interface WebHost {
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+const callSchema = z.object({ type: z.literal('call'), id: z.number().int(), method: z.string().max(64), input: z.unknown() });
+
+/**
+ * The web transport: a plain-Node server on 127.0.0.1 that serves the built renderer and speaks the bridge
+ * contract over a WebSocket. Every socket and every media/upload request needs the session token; sockets
+ * also need our own Origin; all requests need our own Host (DNS rebinding).
+ */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const maxUpload = options.maxUploadBytes ?? 512 * 1024 * 1024;
+  const { core } = options;
+  let expectedHost = '';
+  mkdirSync(options.tmpDir, { recursive: true });
+
+  const server: Server = createServer((req, res) => {
+    void handleHttp(req, res).catch((e: unknown) => {
+      options.log?.error('web host request failed', { error: e instanceof Error ? e.message : String(e) });
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+
+  async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refused = checkRequest(req, expectedHost, { requireOrigin: false });
+    if (refused) {
+      res.writeHead(403, { 'content-type': 'text/plain' }).end(refused);
+      return;
+    }
+    const url = new URL(req.url ?? '/', `http://${expectedHost}`);
+    if (url.pathname.startsWith('/media/') || url.pathname === '/upload') {
+      if (!tokenMatches(tokenFromUrl(req), token)) {
+        res.writeHead(401, { 'content-type': 'text/plain' }).end('missing or wrong token');
+        return;
+      }
+      if (url.pathname === '/upload') return upload(req, res, url);
+      return serveMedia(core.mediaRoots(), req, res, url.pathname.slice('/media/'.length));
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405).end();
+      return;
+    }
+    serveStatic(options.rendererDir, url.pathname, res);
+  }
+
+  /** Web mode has no file paths: the browser POSTs the bytes, we spool them to disk, then stage the file. */
+  async function upload(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (req.method !== 'POST' || !checkRequestOrigin(req)) {
+      res.writeHead(403).end();
+      return;
+    }
+    const declared = Number(req.headers['content-length'] ?? 'NaN');
+    if (!Number.isFinite(declared) || declared > maxUpload) {
+      res.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error: { code: 'invalid_input', message: 'File too large.' } }));
+      return;
+    }
+    const name = (url.searchParams.get('name') ?? 'upload').slice(0, 200).replace(/[/\\]/g, '_');
+    const spool = join(options.tmpDir, `${randomBytes(8).toString('hex')}-${name}`);
+    let seen = 0;
+    const limit = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        seen += chunk.length;
+        cb(seen > maxUpload ? new Error('too large') : null, chunk);
+      },
+    });
+    try {
+      await pipeline(req, limit, createWriteStream(spool));
+      const reply = await dispatch(core.handlers, 'stageInputFromPath', { path: spool });
+      const ref = reply.ok ? { ...(reply.value as Record<string, unknown>), name } : null;
+      res.writeHead(reply.ok ? 200 : 400, { 'content-type': 'application/json' }).end(JSON.stringify(reply.ok ? { ok: true, value: ref } : reply));
+    } catch {
+      if (!res.headersSent) res.writeHead(413).end();
+    } finally {
+      rmSync(spool, { force: true });
+    }
+  }
+
+  const checkRequestOrigin = (req: IncomingMessage): boolean => checkRequest(req, expectedHost, { requireOrigin: true }) === null;
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const refused =
+      url.pathname !== '/bridge'
+        ? 'not found'
+        : (checkRequest(req, expectedHost, { requireOrigin: true }) ?? (tokenMatches(tokenFromUrl(req), token) ? null : 'missing or wrong token'));
+    if (refused) {
+      options.log?.warn('web host refused a socket', { reason: refused });
+      socket.end(`HTTP/1.1 ${refused === 'not found' ? 404 : 403} Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws));
+  });
+
+  function serveSocket(ws: WebSocket): void {
+    const unsubscribe = core.events.subscribe((event, payload) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'event', event, payload }));
+    });
+    ws.on('close', unsubscribe);
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      let parsed: z.infer<typeof callSchema>;
+      try {
+        parsed = callSchema.parse(JSON.parse(String(data)));
+      } catch {
+        ws.send(JSON.stringify({ type: 'reply', id: -1, reply: { ok: false, error: { code: 'invalid_input', message: 'Malformed message.' } } }));
+        return;
+      }
+      void dispatch(core.handlers, parsed.method, parsed.input, {
+        onInternalError: (m, e) => options.log?.error('bridge call failed', { method: m, error: e instanceof Error ? e.stack : String(e) }),
+      }).then((reply) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'reply', id: parsed.id, reply }));
+      });
+    });
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  expectedHost = `127.0.0.1:${port}`;
+  const origin = `http://${expectedHost}`;
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    token,
+    async close() {
+      for (const c of wss.clients) c.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+

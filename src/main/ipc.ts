@@ -1,0 +1,39 @@
+import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import { dispatch, eventChannel, METHOD_NAMES, methodChannel } from '../shared/bridge';
+import type { Core } from '../core';
+import type { Logger } from '../core/ports';
+
+/** Our window, its top frame, our origin: anything else gets `forbidden` (Electron checklist item 17). */
+export function isTrustedSender(event: IpcMainInvokeEvent, win: BrowserWindow, origin: string): boolean {
+  const frame = event.senderFrame;
+  if (!frame || event.sender !== win.webContents || frame !== win.webContents.mainFrame) return false;
+  try {
+    return new URL(frame.url).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Registers one ipcMain handler per contract method, all through the shared `dispatch` boundary. */
+export function registerIpc(core: Core, win: () => BrowserWindow | null, origin: string, log: Logger): () => void {
+  for (const method of METHOD_NAMES) {
+    ipcMain.handle(methodChannel(method), async (event, input: unknown) => {
+      const w = win();
+      if (!w || !isTrustedSender(event, w, origin)) {
+        log.warn('refused IPC from an untrusted sender', { method });
+        return { ok: false, error: { code: 'forbidden', message: 'Untrusted sender.' } };
+      }
+      return dispatch(core.handlers, method, input, {
+        onInternalError: (m, e) => log.error('bridge call failed', { method: m, error: e instanceof Error ? e.stack : String(e) }),
+      });
+    });
+  }
+  const unsubscribe = core.events.subscribe((event, payload) => {
+    const w = win();
+    if (w && !w.isDestroyed()) w.webContents.send(eventChannel(event), payload);
+  });
+  return () => {
+    unsubscribe();
+    for (const method of METHOD_NAMES) ipcMain.removeHandler(methodChannel(method));
+  };
+}

@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+import { BrowserWindow, session, shell } from 'electron';
+import { RENDERER_CSP } from '../host/security';
+import { APP_ORIGIN } from './app-protocol';
+
+/** The origin our renderer is loaded from: the electron-vite dev server in development, else our scheme. */
+export const rendererOrigin = (): string => (process.env.ELECTRON_RENDERER_URL ? new URL(process.env.ELECTRON_RENDERER_URL).origin : APP_ORIGIN);
+
+const isHttpUrl = (url: string): boolean => {
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** Security baseline applied once per session: CSP on every response, every permission request denied. */
+export function hardenSession(): void {
+  const ses = session.defaultSession;
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } });
+  });
+  ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+}
+
+export function createMainWindow(preloadDir: string): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1440,
+    height: 900,
+    minWidth: 960,
+    minHeight: 600,
+    show: false,
+    title: 'Atelier',
+    backgroundColor: '#111318',
+    webPreferences: {
+      preload: join(preloadDir, 'index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: true,
+    },
+  });
+  win.once('ready-to-show', () => win.show());
+  // No new windows: http(s) links open in the user's browser, everything else is dropped.
+  win.webContents.setWindowOpenHandler(({ url }) => {
+    if (isHttpUrl(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  // No in-app navigation away from our own origin (parsed origins, not string prefixes).
+  win.webContents.on('will-navigate', (event, url) => {
+    if (new URL(url).origin !== rendererOrigin()) event.preventDefault();
+  });
+  win.webContents.on('will-attach-webview', (event) => event.preventDefault());
+  const devUrl = process.env.ELECTRON_RENDERER_URL;
+  void (devUrl ? win.loadURL(devUrl) : win.loadURL(`${APP_ORIGIN}/index.html`));
+  return win;
+}

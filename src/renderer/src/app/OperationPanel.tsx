@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { getOperation } from '../../../shared/operations/catalog';
+import { useUiStore } from '../state/ui-store';
+import { OPERATION_ICONS } from './operation-icons';
+
+/** The current operation: its title and its form (the forms feature renders inside). */
+export function OperationPanel() {
+  const { t } = useTranslation();
+  const op = getOperation(useUiStore((s) => s.operationId));
+  return (
+    <div className="op-panel" data-testid="operation-panel">
+      <header className="op-header">
+        <span className="op-icon">{OPERATION_ICONS[op.id]}</span>
+        <div>
+          <h1 className="op-title">{t(`op.${op.id}.label`)}</h1>
+          <p className="op-description">{t(`op.${op.id}.description`)}</p>
+        </div>
+      </header>
+      <div className="op-body">
+        <div className="empty-state">{t('form.placeholder')}</div>
+      </div>
+    </div>
+  );
+}

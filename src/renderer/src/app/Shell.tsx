@@ -1,0 +1,28 @@
+import { useBridgeEvents } from '../bridge/queries';
+import { useUiStore } from '../state/ui-store';
+import { SettingsDialog } from '../features/settings/SettingsDialog';
+import { GalleryPanel } from './GalleryPanel';
+import { OperationPanel } from './OperationPanel';
+import { OperationSidebar } from './OperationSidebar';
+import { TopBar } from './TopBar';
+import { useAppearance } from './use-appearance';
+
+/** The studio layout: operations left, the form in the centre, the gallery right, status on top. */
+export function Shell({ connected }: { connected: boolean }) {
+  useBridgeEvents();
+  const theme = useAppearance();
+  const settingsOpen = useUiStore((s) => s.settingsOpen);
+  return (
+    <div className="shell" data-testid="shell">
+      <TopBar connected={connected} theme={theme} />
+      <OperationSidebar />
+      <main className="shell-main">
+        <OperationPanel />
+      </main>
+      <aside className="shell-gallery">
+        <GalleryPanel />
+      </aside>
+      {settingsOpen && <SettingsDialog />}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { preferencesPatchSchema, preferencesSchema } from '../domain/preferences';
+import { connectionTestSchema, profileInputSchema, profileSchema } from '../domain/profile';
+import { inputRefSchema, taskDetailSchema, taskFilterSchema, taskStatusSchema, taskSummarySchema } from '../domain/task';
+import { operationIdSchema } from '../operations/ids';
+
+/** A bridge method: what it takes and what it answers, both checked at the boundary. */
+export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  input: I;
+  output: O;
+}
+const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodSpec<I, O> => ({ input, output });
+
+const none = z.object({}).strict();
+const idInput = z.object({ id: z.string().min(1).max(100) }).strict();
+const ok = z.object({ ok: z.literal(true) });
+
+export const appInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  transport: z.enum(['electron', 'web']),
+  platform: z.string(),
+  dataDir: z.string(),
+  libraryDir: z.string(),
+  /** How API keys are stored here, so the UI can say so plainly. */
+  secretStorage: z.object({ kind: z.enum(['os-keychain', 'file-0600', 'weak']), note: z.string() }),
+});
+
+export const connectionSchema = z.object({
+  profileId: z.string(),
+  profileName: z.string(),
+  demo: z.boolean(),
+  baseUrl: z.string(),
+  hasKey: z.boolean(),
+});
+
+export const taskPageSchema = z.object({
+  items: z.array(taskSummarySchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+  counts: z.record(taskStatusSchema, z.number().int()),
+});
+
+const submitInput = z
+  .object({
+    operationId: operationIdSchema,
+    values: z.record(z.string(), z.unknown()),
+    extra: z.record(z.string(), z.unknown()).default({}),
+  })
+  .strict();
+
+/**
+ * The one contract of the bridge between the renderer and core. The preload API, the IPC handler map, the
+ * WebSocket host and the renderer client are all typed from this object; channel names derive from its keys.
+ */
+export const contract = {
+  methods: {
+    getAppInfo: method(none, appInfoSchema),
+    getPreferences: method(none, preferencesSchema),
+    updatePreferences: method(preferencesPatchSchema.strict(), preferencesSchema),
+    getConnection: method(none, connectionSchema),
+    listProfiles: method(none, z.array(profileSchema)),
+    saveProfile: method(profileInputSchema.strict(), profileSchema),
+    deleteProfile: method(idInput, ok),
+    /** Sets or replaces a key. There is deliberately no method that returns a key. */
+    setProfileKey: method(
+      z.object({ id: z.string(), key: z.string().min(1).max(4096), acceptWeakStorage: z.boolean().default(false) }).strict(),
+      profileSchema,
+    ),
+    clearProfileKey: method(idInput, profileSchema),
+    selectProfile: method(idInput, connectionSchema),
+    testConnection: method(idInput, connectionTestSchema),
+    stageInputFromPath: method(z.object({ path: z.string().min(1).max(4096) }).strict(), inputRefSchema),
+    stageInputBytes: method(
+      z.object({ name: z.string().max(260), mime: z.string().max(100), bytes: z.instanceof(Uint8Array) }).strict(),
+      inputRefSchema,
+    ),
+    submitTask: method(submitInput, taskSummarySchema),
+    listTasks: method(
+      z.object({ filter: taskFilterSchema.default({ sort: 'newest' }), cursor: z.string().nullable().default(null), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+      taskPageSchema,
+    ),
+    getTask: method(idInput, taskDetailSchema),
+    checkTask: method(idInput, taskSummarySchema),
+    retryDownload: method(idInput, taskSummarySchema),
+    stopTracking: method(idInput, taskSummarySchema),
+    setFavourite: method(z.object({ id: z.string(), favourite: z.boolean() }).strict(), taskSummarySchema),
+    deleteTask: method(z.object({ id: z.string(), deleteFiles: z.boolean() }).strict(), ok),
+    saveResultAs: method(z.object({ id: z.string(), index: z.number().int().nonnegative(), targetPath: z.string().optional() }).strict(), z.object({ path: z.string().nullable() })),
+    revealResult: method(z.object({ id: z.string(), index: z.number().int().nonnegative() }).strict(), ok),
+    openExternal: method(z.object({ url: z.string().max(2048) }).strict(), ok),
+  },
+  events: {
+    taskChanged: taskSummarySchema,
+    taskRemoved: z.object({ id: z.string() }),
+    downloadProgressed: z.object({ id: z.string(), index: z.number().int(), received: z.number(), total: z.number().nullable() }),
+    preferencesChanged: preferencesSchema,
+    connectionChanged: connectionSchema,
+  },
+} as const;
+
+export type Contract = typeof contract;
+export type MethodName = keyof Contract['methods'];
+export type EventName = keyof Contract['events'];
+export type MethodInput<M extends MethodName> = z.input<Contract['methods'][M]['input']>;
+export type MethodParsedInput<M extends MethodName> = z.output<Contract['methods'][M]['input']>;
+export type MethodOutput<M extends MethodName> = z.output<Contract['methods'][M]['output']>;
+export type EventPayload<E extends EventName> = z.output<Contract['events'][E]>;
+
+/** What core implements: one async function per method, taking the parsed input. */
+export type Handlers = { [M in MethodName]: (input: MethodParsedInput<M>) => Promise<MethodOutput<M>> };
+
+/** Channel names, derived from the contract (never typed by hand). */
+export const methodChannel = (m: MethodName): string => `atelier:call:${m}`;
+export const eventChannel = (e: EventName): string => `atelier:event:${e}`;
+export const METHOD_NAMES = Object.keys(contract.methods) as MethodName[];
+export const EVENT_NAMES = Object.keys(contract.events) as EventName[];
+export const isMethodName = (s: unknown): s is MethodName => typeof s === 'string' && Object.hasOwn(contract.methods, s);
+export const isEventName = (s: unknown): s is EventName => typeof s === 'string' && Object.hasOwn(contract.events, s);
+
+export type AppInfo = z.infer<typeof appInfoSchema>;
+export type Connection = z.infer<typeof connectionSchema>;
+export type TaskPage = z.infer<typeof taskPageSchema>;

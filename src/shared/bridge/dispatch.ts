@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import { contract, isMethodName, type Handlers, type MethodName } from './contract';
+import { BridgeError, type BridgeReply } from './result';
+
+export interface DispatchOptions {
+  /** Called with unexpected errors (stack traces stay in logs, never in replies). */
+  onInternalError?: (method: string, error: unknown) => void;
+}
+
+const describeZodError = (e: z.ZodError): string =>
+  e.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`)
+    .join('; ');
+
+/**
+ * The boundary for one call, shared by both transports: refuse unknown methods, validate the input, call
+ * core, validate the output (which also strips any field the contract does not declare), wrap the result.
+ */
+export async function dispatch(
+  handlers: Handlers,
+  method: unknown,
+  rawInput: unknown,
+  options: DispatchOptions = {},
+): Promise<BridgeReply<unknown>> {
+  if (!isMethodName(method)) return { ok: false, error: { code: 'unknown_method', message: `Unknown method: ${String(method).slice(0, 60)}` } };
+  const spec = contract.methods[method];
+  const parsed = spec.input.safeParse(rawInput ?? {});
+  if (!parsed.success) return { ok: false, error: { code: 'invalid_input', message: describeZodError(parsed.error) } };
+  try {
+    const handler = handlers[method] as (input: unknown) => Promise<unknown>;
+    const value = await handler(parsed.data);
+    const out = spec.output.safeParse(value);
+    if (!out.success) {
+      options.onInternalError?.(method, out.error);
+      return { ok: false, error: { code: 'internal', message: `${method} produced an invalid reply` } };
+    }
+    return { ok: true, value: out.data };
+  } catch (error) {
+    if (error instanceof BridgeError)
+      return { ok: false, error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+    options.onInternalError?.(method, error);
+    return { ok: false, error: { code: 'internal', message: `${method} failed unexpectedly` } };
+  }
+}
+
+export type { MethodName };

@@ -1,0 +1,109 @@
+import type { OperationDef } from '../operation';
+import type { OperationId } from '../ids';
+import { aspectRatioField, pick, promptField } from '../common-fields';
+import type { MediaValue } from '../media';
+
+/**
+ * The vendor family (Line-C): POST `/<vendor>/v1/<sub-path>`, then GET the same path plus `/{task_id}`.
+ * The vendor's name is a profile setting (`vendora` on the demo gateway).
+ */
+export const VENDOR_SUBPATHS: Partial<Record<OperationId, string>> = {
+  'vendor.expand': 'images/editing/expand',
+  'vendor.avatar': 'videos/avatar/image2video',
+  'vendor.extend': 'videos/video-extend',
+};
+
+export const vendorPath = (vendor: string, op: OperationId): string => `/${vendor}/v1/${VENDOR_SUBPATHS[op] ?? ''}`;
+
+export const vendorExpand: OperationDef = {
+  id: 'vendor.expand',
+  family: 'vendor',
+  output: 'image',
+  label: 'Image expansion',
+  description: 'Outpaint an image to a new aspect ratio.',
+  fields: [
+    { type: 'model', name: 'model', label: 'Model', presets: [{ id: 'kling-v1', label: 'kling-v1' }], default: 'kling-v1' },
+    {
+      type: 'media',
+      name: 'image',
+      label: 'Source image',
+      help: 'This endpoint takes a link. Pick a gallery result or paste a URL; a local file is sent inline as a data: URL.',
+      accept: 'image',
+      sources: ['result', 'url', 'file'],
+      urlField: true,
+      required: true,
+    },
+    promptField({ required: false }),
+    aspectRatioField('16:9'),
+  ],
+  toRequest: (v, ctx) => ({
+    method: 'POST',
+    path: vendorPath(ctx.vendor, 'vendor.expand'),
+    body: { type: 'json', json: { ...pick(v, ['model', 'prompt', 'aspect_ratio']), image: ctx.media(v.image as MediaValue) } },
+  }),
+};
+
+export const vendorAvatar: OperationDef = {
+  id: 'vendor.avatar',
+  family: 'vendor',
+  output: 'video',
+  label: 'Avatar video',
+  description: 'A talking person from a portrait and a voice track.',
+  fields: [
+    { type: 'model', name: 'model', label: 'Model', presets: [{ id: 'kling-avatar', label: 'kling-avatar' }], default: 'kling-avatar' },
+    {
+      type: 'media',
+      name: 'image',
+      label: 'Person image',
+      help: 'This endpoint takes a link; a local file is sent inline as a data: URL.',
+      accept: 'image',
+      sources: ['file', 'url', 'result'],
+      urlField: true,
+      required: true,
+    },
+    {
+      type: 'media',
+      name: 'audio',
+      label: 'Audio',
+      help: 'Speech or song, mp3/wav/m4a, 2–60 s.',
+      accept: 'audio',
+      sources: ['file', 'url'],
+      urlField: true,
+      required: true,
+      maxBytes: 5 * 1024 * 1024,
+    },
+  ],
+  toRequest: (v, ctx) => ({
+    method: 'POST',
+    path: vendorPath(ctx.vendor, 'vendor.avatar'),
+    body: {
+      type: 'json',
+      json: { model: v.model, image: ctx.media(v.image as MediaValue), audio: ctx.media(v.audio as MediaValue) },
+    },
+  }),
+};
+
+export const vendorExtend: OperationDef = {
+  id: 'vendor.extend',
+  family: 'vendor',
+  output: 'video',
+  label: 'Video extension',
+  description: 'Continue an existing video generated on this gateway.',
+  fields: [
+    { type: 'model', name: 'model', label: 'Model', presets: [{ id: 'kling-v2-6', label: 'kling-v2-6' }], default: 'kling-v2-6' },
+    {
+      type: 'text',
+      name: 'video_id',
+      label: 'Source video id',
+      help: 'The gateway id of a video task; pick one from the gallery to fill it.',
+      required: true,
+      maxLength: 200,
+    },
+    promptField(),
+  ],
+  toRequest: (v, ctx) => ({
+    method: 'POST',
+    path: vendorPath(ctx.vendor, 'vendor.extend'),
+    body: { type: 'json', json: pick(v, ['model', 'video_id', 'prompt']) },
+  }),
+};

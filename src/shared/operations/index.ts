@@ -1,0 +1,10 @@
+export * from './ids';
+export * from './fields';
+export * from './issues';
+export * from './media';
+export * from './operation';
+export * from './catalog';
+export * from './validate';
+export { TEXT2VIDEO_VERSIONS, SUBJECT_VERSIONS } from './catalog/gateway';
+export { UNIFIED_VIDEO_KINDS, type UnifiedVideoKind } from './catalog/unified';
+export { VENDOR_SUBPATHS, vendorPath } from './catalog/vendor';

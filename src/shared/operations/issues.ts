@@ -1,0 +1,56 @@
+/** A validation problem, as a code plus parameters, so the renderer can translate it. */
+export interface FieldIssue {
+  code:
+    | 'required'
+    | 'tooLong'
+    | 'tooShort'
+    | 'outOfRange'
+    | 'notInteger'
+    | 'badSize'
+    | 'badAspectRatio'
+    | 'badUrl'
+    | 'tooManyFiles'
+    | 'tooFewFiles'
+    | 'wrongMediaKind'
+    | 'fileTooLarge'
+    | 'undefinedSubject'
+    | 'unusedSubject'
+    | 'duplicateSubject'
+    | 'badSubjectId'
+    | 'subjectWithoutMedia'
+    | 'maskNeedsOneImage'
+    | 'badJson'
+    | 'needsFirstFrame'
+    | 'invalid';
+  params?: Record<string, string | number>;
+}
+export type FieldIssues = Record<string, FieldIssue>;
+
+const EN: Record<FieldIssue['code'], string> = {
+  required: 'Required.',
+  tooLong: 'At most {max} characters.',
+  tooShort: 'At least {min} characters.',
+  outOfRange: 'Must be between {min} and {max}.',
+  notInteger: 'Must be a whole number.',
+  badSize: 'Use the shape WIDTHxHEIGHT, e.g. 1024x1024.',
+  badAspectRatio: 'Use the shape W:H, e.g. 16:9.',
+  badUrl: 'Must be an http(s) link.',
+  tooManyFiles: 'At most {max} files: {count} given.',
+  tooFewFiles: 'At least {min} files needed.',
+  wrongMediaKind: 'Expected {kind}.',
+  fileTooLarge: 'File is larger than {max}.',
+  undefinedSubject: '<<<{id}>>> names no defined subject.',
+  unusedSubject: 'Subject "{id}" is not used in the prompt.',
+  duplicateSubject: 'Subject id "{id}" is used twice.',
+  badSubjectId: 'Subject ids use letters, digits, _ and -.',
+  subjectWithoutMedia: 'Subject "{id}" needs a file or link.',
+  maskNeedsOneImage: 'A mask applies to a single image: remove the others or the mask.',
+  badJson: 'Not valid JSON: {detail}',
+  needsFirstFrame: 'A last frame needs a first frame.',
+  invalid: '{detail}',
+};
+
+/** English text for an issue (core error messages, logs, tests). The renderer translates by code. */
+export function formatIssue(issue: FieldIssue): string {
+  return EN[issue.code].replace(/\{(\w+)\}/g, (_, k: string) => String(issue.params?.[k] ?? ''));
+}

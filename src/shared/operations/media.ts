@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { inputRefSchema } from '../domain/task';
+
+/**
+ * A media input as the user gave it: a file they dropped (staged into the app's folder), a link they typed,
+ * or a result from the gallery (whose remote URL is still usable by URL-only endpoints).
+ */
+export const mediaValueSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('file'), input: inputRefSchema }),
+  z.object({
+    kind: z.literal('url'),
+    url: z.string().refine((u) => /^(https?:\/\/|data:)/i.test(u), 'must start with http://, https:// or data:'),
+  }),
+  z.object({
+    kind: z.literal('result'),
+    taskId: z.string(),
+    index: z.number().int().nonnegative(),
+    remoteUrl: z.string().nullable(),
+    /** Library-relative file of the result, used when the endpoint takes a file. */
+    file: z.string().nullable(),
+    mime: z.string().nullable(),
+    /** For video extension: the gateway's own id of the source video task. */
+    remoteId: z.string().nullable().optional(),
+  }),
+]);
+export type MediaValue = z.infer<typeof mediaValueSchema>;
+
+export const mediaKindSchema = z.enum(['image', 'video', 'audio']);
+export type MediaKind = z.infer<typeof mediaKindSchema>;
+
+/** A subject of the subject-reference prompt: referenced as `<<<id>>>`. */
+export const subjectSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('image'), id: z.string(), media: mediaValueSchema.nullable() }),
+  z.object({ kind: z.literal('video'), id: z.string(), media: mediaValueSchema.nullable() }),
+  /** A subject pre-created on the gateway; its ElementId is its id. */
+  z.object({ kind: z.literal('element'), id: z.string() }),
+]);
+export type Subject = z.infer<typeof subjectSchema>;
+
+export const SUBJECT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const TOKEN = /<<<([^<>]*)>>>/g;
+
+/** The ids named by `<<<id>>>` tokens, in order of appearance (duplicates kept once). */
+export function subjectTokens(prompt: string): string[] {
+  const seen = new Set<string>();
+  for (const m of prompt.matchAll(TOKEN)) seen.add(m[1] ?? '');
+  return [...seen];
+}

@@ -1,0 +1,134 @@
+import { ASPECT_RATIO_PATTERN, SIZE_PATTERN, type FieldDef, type Values } from './fields';
+import type { FieldIssue, FieldIssues } from './issues';
+import { mediaValueSchema, subjectSchema, type MediaValue } from './media';
+import type { OperationDef, RequestContext, WireRequest } from './operation';
+import { fillVendor } from './catalog';
+
+export const isVisible = (field: FieldDef, values: Values): boolean => !field.showWhen || field.showWhen(values);
+
+const isEmpty = (v: unknown): boolean =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+function mediaMime(m: MediaValue): string | null {
+  if (m.kind === 'file') return m.input.mime;
+  if (m.kind === 'result') return m.mime;
+  return null;
+}
+
+function checkMedia(field: FieldDef & { accept?: string; maxBytes?: number }, m: MediaValue): FieldIssue | null {
+  const mime = mediaMime(m);
+  if (field.accept && mime && !mime.startsWith(`${field.accept}/`)) return { code: 'wrongMediaKind', params: { kind: field.accept } };
+  if (field.maxBytes && m.kind === 'file' && m.input.size > field.maxBytes)
+    return { code: 'fileTooLarge', params: { max: `${Math.round(field.maxBytes / 1024 / 1024)} MB` } };
+  return null;
+}
+
+/** Checks one visible field's value against its own limits. */
+export function checkField(field: FieldDef, value: unknown): FieldIssue | null {
+  if (isEmpty(value)) return field.required ? { code: 'required' } : null;
+  switch (field.type) {
+    case 'text':
+    case 'model':
+      if (typeof value !== 'string') return { code: 'invalid', params: { detail: 'expected text' } };
+      if (field.type === 'text' && field.maxLength && value.length > field.maxLength)
+        return { code: 'tooLong', params: { max: field.maxLength } };
+      if (field.type === 'model' && !value.trim()) return { code: 'required' };
+      return null;
+    case 'select':
+      return typeof value === 'string' ? null : { code: 'invalid', params: { detail: 'expected a choice' } };
+    case 'number': {
+      if (typeof value !== 'number' || Number.isNaN(value)) return { code: 'outOfRange', params: { min: field.min, max: field.max } };
+      if (field.integer && !Number.isInteger(value)) return { code: 'notInteger' };
+      if (value < field.min || value > field.max) return { code: 'outOfRange', params: { min: field.min, max: field.max } };
+      return null;
+    }
+    case 'size':
+      if (field.allowAuto && value === 'auto') return null;
+      return typeof value === 'string' && SIZE_PATTERN.test(value) ? null : { code: 'badSize' };
+    case 'aspectRatio': {
+      const m = typeof value === 'string' ? ASPECT_RATIO_PATTERN.exec(value) : null;
+      return m && Number(m[1]) > 0 && Number(m[2]) > 0 ? null : { code: 'badAspectRatio' };
+    }
+    case 'boolean':
+      return typeof value === 'boolean' ? null : { code: 'invalid', params: { detail: 'expected yes or no' } };
+    case 'media':
+    case 'mask': {
+      const parsed = mediaValueSchema.safeParse(value);
+      if (!parsed.success) return { code: 'badUrl' };
+      return checkMedia(field.type === 'mask' ? { ...field, accept: 'image' } : field, parsed.data);
+    }
+    case 'mediaList': {
+      if (!Array.isArray(value)) return { code: 'invalid', params: { detail: 'expected a list' } };
+      if (value.length > field.max) return { code: 'tooManyFiles', params: { max: field.max, count: value.length } };
+      if (field.min && value.length < field.min) return { code: 'tooFewFiles', params: { min: field.min } };
+      for (const item of value) {
+        const parsed = mediaValueSchema.safeParse(item);
+        if (!parsed.success) return { code: 'badUrl' };
+        const issue = checkMedia(field, parsed.data);
+        if (issue) return issue;
+      }
+      return null;
+    }
+    case 'subjects': {
+      if (!Array.isArray(value)) return { code: 'invalid', params: { detail: 'expected a list' } };
+      return value.every((s) => subjectSchema.safeParse(s).success) ? null : { code: 'invalid', params: { detail: 'malformed subject' } };
+    }
+  }
+}
+
+/** Every issue of a form: each visible field's own limits, then the operation's cross-field rules. */
+export function validateValues(op: OperationDef, values: Values): FieldIssues {
+  const issues: FieldIssues = {};
+  for (const field of op.fields) {
+    if (!isVisible(field, values)) continue;
+    const issue = checkField(field, values[field.name]);
+    if (issue) issues[field.name] = issue;
+  }
+  if (op.check) for (const [k, v] of Object.entries(op.check(values))) issues[k] ??= v;
+  return issues;
+}
+
+/** The values a fresh form starts with. */
+export function defaultValues(op: OperationDef): Values {
+  const values: Values = {};
+  for (const f of op.fields) {
+    if ('default' in f && f.default !== undefined) values[f.name] = f.default;
+    else if (f.type === 'mediaList' || f.type === 'subjects') values[f.name] = [];
+  }
+  return values;
+}
+
+/** Only the visible fields' values, with `{vendor}` filled in the model id. */
+export function visibleValues(op: OperationDef, values: Values, vendor: string): Values {
+  const out: Values = {};
+  for (const f of op.fields) {
+    if (!isVisible(f, values)) continue;
+    const v = values[f.name];
+    out[f.name] = f.type === 'model' && typeof v === 'string' ? fillVendor(v.trim(), vendor) : v;
+  }
+  return out;
+}
+
+/** Parses the user's extra-fields JSON; an empty text is `{}`. */
+export function parseExtra(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; issue: FieldIssue } {
+  if (!text.trim()) return { ok: true, value: {} };
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+      return { ok: false, issue: { code: 'badJson', params: { detail: 'expected an object { … }' } } };
+    return { ok: true, value: parsed as Record<string, unknown> };
+  } catch (e) {
+    return { ok: false, issue: { code: 'badJson', params: { detail: e instanceof Error ? e.message : String(e) } } };
+  }
+}
+
+/** The request the form becomes, with the user's extra fields merged over it. */
+export function buildRequest(op: OperationDef, values: Values, extra: Record<string, unknown>, ctx: RequestContext): WireRequest {
+  const request = op.toRequest(visibleValues(op, values, ctx.vendor), ctx);
+  if (request.body.type === 'json') return { ...request, body: { type: 'json', json: { ...request.body.json, ...extra } } };
+  const fields: [string, string][] = [
+    ...request.body.fields.filter(([k]) => !(k in extra)),
+    ...Object.entries(extra).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  ];
+  return { ...request, body: { ...request.body, fields } };
+}
