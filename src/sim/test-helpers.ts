@@ -82,3 +82,9 @@ export async function download(url: string, headers: Record<string, string> = {}
   const res = await fetch(url, { headers });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
+
+/** Asserts statuses were seen in lifecycle order (polling may skip short phases) and ended terminal. */
+export function inLifecycleOrder(seen: unknown[], order: string[]): boolean {
+  const idx = seen.map((s) => order.indexOf(String(s)));
+  return idx.every((v, i) => v >= 0 && (i === 0 || v > (idx[i - 1] ?? -1))) && idx[idx.length - 1] === order.length - 1;
+}

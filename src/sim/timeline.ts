@@ -16,8 +16,8 @@ const REAL: Record<MediaKind, { queuedMs: number; runningMs: number }> = {
   video: { queuedMs: 4000, runningMs: 16000 },
 };
 const INSTANT: Record<MediaKind, { queuedMs: number; runningMs: number }> = {
-  image: { queuedMs: 30, runningMs: 90 },
-  video: { queuedMs: 50, runningMs: 150 },
+  image: { queuedMs: 60, runningMs: 120 },
+  video: { queuedMs: 80, runningMs: 180 },
 };
 const FAST: Record<MediaKind, { queuedMs: number; runningMs: number }> = {
   image: { queuedMs: 100, runningMs: 300 },
