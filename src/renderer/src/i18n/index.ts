@@ -2,8 +2,32 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
 import zhCN from './locales/zh-CN.json';
+import formsEn from '../features/forms/locales/en.json';
+import formsZh from '../features/forms/locales/zh-CN.json';
+import galleryEn from '../features/gallery/locales/en.json';
+import galleryZh from '../features/gallery/locales/zh-CN.json';
+import settingsEn from '../features/settings/locales/en.json';
+import settingsZh from '../features/settings/locales/zh-CN.json';
 
-export const resources = { en: { translation: en }, 'zh-CN': { translation: zhCN } } as const;
+/**
+ * One namespace ("translation"); each feature owns a top-level key in its own locale files
+ * (`forms.*`, `gallery.*`, `settings.*`), merged here so features never edit each other's files.
+ */
+type Tree = { [key: string]: string | Tree };
+function merge(...trees: Tree[]): Tree {
+  const out: Tree = {};
+  for (const tree of trees)
+    for (const [k, v] of Object.entries(tree)) {
+      const prev = out[k];
+      out[k] = typeof v === 'object' && typeof prev === 'object' ? merge(prev, v) : v;
+    }
+  return out;
+}
+
+export const resources = {
+  en: { translation: merge(en, formsEn, galleryEn, settingsEn) },
+  'zh-CN': { translation: merge(zhCN, formsZh, galleryZh, settingsZh) },
+};
 
 void i18next.use(initReactI18next).init({
   resources,
