@@ -1,0 +1,283 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { parseContentLength, parseContentRange, parseUnsatisfiedRangeTotal } from './content-range';
+import {
+  DownloadAbortedError,
+  DownloadHttpError,
+  DownloadIncompleteError,
+  DownloadSizeMismatchError,
+  ExpiredUrlError,
+} from './errors';
+import { HashedFile } from './file-sink';
+import { createProgressReporter, type ProgressReporter } from './progress';
+import { backoffDelay, parseRetryAfter, sleep } from './retry-timing';
+import type { DownloadOptions, DownloadOutcome } from './types';
+
+/** What one HTTP attempt ended with. */
+type AttemptResult =
+  | { kind: 'complete' }
+  /** Retry: `delayMs` null means "use backoff"; `progressed` when bytes were added. */
+  | { kind: 'retry'; reason: unknown; delayMs: number | null; progressed: boolean };
+
+interface RunState {
+  readonly options: DownloadOptions;
+  readonly file: HashedFile;
+  readonly progress: ProgressReporter;
+  readonly fetchImpl: typeof fetch;
+  /** Total size once known (server or `expectedSize`). */
+  total: number | null;
+  contentType: string | null;
+}
+
+const EXPIRED_STATUSES = new Set([403, 404, 410]);
+
+/**
+ * Downloads `url` into `tempPath`, streaming (memory stays flat whatever the size), verifying the size
+ * against `Content-Length` / `Content-Range`, resuming short bodies with `Range: bytes=<have>-`, restarting
+ * from zero when the server ignores Range, and retrying network errors, resets and 5xx with backoff and
+ * jitter (429/503 honour `Retry-After`). The sha256 covers the final content: an existing prefix is hashed
+ * first, then the hash continues while streaming.
+ *
+ * The temp file is left in place on every failure so a later call can resume it.
+ *
+ * @throws {ExpiredUrlError} on 403/404/410 — re-query the task for a fresh URL, then call again.
+ * @throws {DownloadIncompleteError} when `maxAttempts` attempts in a row added no byte.
+ * @throws {DownloadAbortedError} when `signal` aborts.
+ * @throws {DownloadHttpError} on other non-retryable statuses (401, 400 …).
+ * @throws {DownloadSizeMismatchError} when the server's size differs from `expectedSize`.
+ */
+export async function downloadFile(options: DownloadOptions): Promise<DownloadOutcome> {
+  const { signal } = options;
+  const maxAttempts = Math.max(1, options.maxAttempts ?? 8);
+  const maxRequests = maxAttempts * 4;
+  const baseMs = options.backoff?.baseMs ?? 500;
+  const maxMs = options.backoff?.maxMs ?? 15_000;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 300_000;
+  const file = new HashedFile(options.tempPath);
+  const expected = options.expectedSize ?? null;
+
+  if (signal?.aborted) throw new DownloadAbortedError(0, signal.reason);
+  await mkdir(dirname(options.tempPath), { recursive: true });
+  await file.adoptExisting(expected);
+
+  const state: RunState = {
+    options,
+    file,
+    progress: createProgressReporter(options.onProgress),
+    fetchImpl: options.fetchImpl ?? globalThis.fetch,
+    total: expected,
+    contentType: null,
+  };
+
+  // The caller vouches for the size: a temp file that already has it is complete (restart after the
+  // transfer finished but before it was moved into the library). No request, so an expired URL is fine.
+  if (expected !== null && file.size === expected && expected > 0) return finish(state);
+
+  let failures = 0;
+  let requests = 0;
+  let lastReason: unknown = null;
+  try {
+    for (;;) {
+      if (signal?.aborted) throw new DownloadAbortedError(file.size, signal.reason);
+      if (failures >= maxAttempts || requests >= maxRequests) {
+        throw new DownloadIncompleteError(file.size, state.total, requests, lastReason);
+      }
+      requests += 1;
+      const result = await attempt(state);
+      if (result.kind === 'complete') return await finish(state);
+      lastReason = result.reason;
+      let delay: number;
+      if (result.progressed) {
+        failures = 0;
+        delay = result.delayMs ?? Math.round(Math.random() * Math.min(baseMs, 250));
+      } else {
+        failures += 1;
+        delay = result.delayMs ?? backoffDelay(failures, baseMs, maxMs);
+      }
+      if (failures >= maxAttempts) continue; // give up now rather than after one more wait
+      try {
+        await sleep(Math.min(delay, maxRetryAfterMs), signal);
+      } catch {
+        throw new DownloadAbortedError(file.size, signal?.reason);
+      }
+    }
+  } finally {
+    await file.close().catch(() => undefined);
+  }
+}
+
+async function finish(state: RunState): Promise<DownloadOutcome> {
+  await state.file.close();
+  const size = state.file.size;
+  state.progress.flush(size, state.total ?? size);
+  return { size, sha256: state.file.digest(), contentType: state.contentType };
+}
+
+/** One HTTP request: resolves how the loop should continue, or throws a non-retryable error. */
+async function attempt(state: RunState): Promise<AttemptResult> {
+  const { options, file } = state;
+  const outer = options.signal;
+  const controller = new AbortController();
+  const onOuterAbort = (): void => controller.abort(outer?.reason);
+  outer?.addEventListener('abort', onOuterAbort, { once: true });
+  // Idle watchdog: a cheap interval checks that bytes keep arriving (no per-chunk timer churn).
+  const idleMs = options.idleTimeoutMs ?? 60_000;
+  let lastSize = file.size;
+  let lastChange = performance.now();
+  const watchdog = setInterval(
+    () => {
+      const now = performance.now();
+      if (file.size !== lastSize) {
+        lastSize = file.size;
+        lastChange = now;
+      } else if (now - lastChange >= idleMs) {
+        controller.abort(new Error(`no data for ${idleMs} ms`));
+      }
+    },
+    Math.max(10, Math.min(1000, Math.floor(idleMs / 4))),
+  );
+  watchdog.unref();
+  const aborted = (cause: unknown): DownloadAbortedError => new DownloadAbortedError(file.size, outer?.reason ?? cause);
+
+  try {
+    const headers: Record<string, string> = { ...options.headers, 'accept-encoding': 'identity' };
+    const resumeFrom = file.size;
+    if (resumeFrom > 0) headers.range = `bytes=${resumeFrom}-`;
+
+    let res: Response;
+    try {
+      res = await state.fetchImpl(options.url, { headers, signal: controller.signal, redirect: 'follow' });
+    } catch (err) {
+      if (outer?.aborted) throw aborted(err);
+      return { kind: 'retry', reason: err, delayMs: null, progressed: false };
+    }
+
+    const status = res.status;
+    if (status !== 200 && status !== 206) {
+      const detail = await drainText(res);
+      if (EXPIRED_STATUSES.has(status)) throw new ExpiredUrlError(status, file.size);
+      if (status === 416) return handleUnsatisfiable(state, res, resumeFrom);
+      if (status === 429 || status === 503) {
+        const wait = parseRetryAfter(res.headers.get('retry-after'));
+        return { kind: 'retry', reason: new DownloadHttpError(status, detail), delayMs: wait, progressed: false };
+      }
+      if (status >= 500 || status === 408) {
+        return { kind: 'retry', reason: new DownloadHttpError(status, detail), delayMs: null, progressed: false };
+      }
+      throw new DownloadHttpError(status, detail);
+    }
+
+    // Work out where this body starts and how long it must be.
+    let bodyLength: number | null = parseContentLength(res.headers.get('content-length'));
+    let total: number | null;
+    if (status === 206) {
+      const range = parseContentRange(res.headers.get('content-range'));
+      if (range === null || range.first !== resumeFrom) {
+        // A range we did not ask for: start over without Range.
+        await cancelBody(res);
+        await file.reset();
+        return { kind: 'retry', reason: new Error('unexpected Content-Range'), delayMs: 0, progressed: false };
+      }
+      bodyLength = range.last - range.first + 1;
+      total = range.total;
+    } else {
+      if (resumeFrom > 0) await file.reset(); // server ignored Range: restart from zero
+      total = bodyLength;
+    }
+    if (total === null && bodyLength === null && state.total !== null && status === 200) total = state.total;
+    const expected = options.expectedSize;
+    if (total !== null && expected !== undefined && total !== expected) {
+      await cancelBody(res);
+      throw new DownloadSizeMismatchError(expected, total);
+    }
+    if (total !== null) state.total = total;
+    state.contentType ??= mediaType(res.headers.get('content-type'));
+
+    const start = file.size;
+    const goal = bodyLength === null ? null : start + bodyLength;
+    try {
+      if (res.body) {
+        for await (const chunk of res.body) {
+          await file.write(chunk);
+          state.progress.report(file.size, state.total);
+        }
+      }
+    } catch (err) {
+      if (outer?.aborted) throw aborted(err);
+      if (file.writeFailed) throw err;
+      await file.close();
+      return { kind: 'retry', reason: err, delayMs: null, progressed: file.size > start };
+    }
+    await file.close();
+    state.progress.report(file.size, state.total);
+
+    if (goal !== null && file.size < goal) {
+      return {
+        kind: 'retry',
+        reason: new Error(`short body: ${file.size - start} of ${bodyLength} bytes`),
+        delayMs: null,
+        progressed: file.size > start,
+      };
+    }
+    if (goal !== null && file.size > goal) {
+      await file.reset();
+      return { kind: 'retry', reason: new Error('body longer than announced'), delayMs: null, progressed: false };
+    }
+    if (state.total !== null && file.size !== state.total) {
+      // A 206 that ended before the total (the server sent a smaller range): ask for the rest.
+      if (file.size < state.total) {
+        return { kind: 'retry', reason: new Error('range ended early'), delayMs: 0, progressed: file.size > start };
+      }
+      throw new DownloadSizeMismatchError(state.total, file.size);
+    }
+    return { kind: 'complete' };
+  } finally {
+    clearInterval(watchdog);
+    outer?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+/** 416 to `bytes=<have>-`: complete when the total equals what we have, otherwise start over. */
+async function handleUnsatisfiable(state: RunState, res: Response, resumeFrom: number): Promise<AttemptResult> {
+  const total = parseUnsatisfiedRangeTotal(res.headers.get('content-range'));
+  if (resumeFrom > 0 && total !== null && total === resumeFrom) {
+    const expected = state.options.expectedSize;
+    if (expected !== undefined && expected !== total) throw new DownloadSizeMismatchError(expected, total);
+    state.total = total;
+    return { kind: 'complete' };
+  }
+  await state.file.reset();
+  return { kind: 'retry', reason: new DownloadHttpError(416, 'range not satisfiable'), delayMs: 0, progressed: false };
+}
+
+/** `image/png; charset=x` → `image/png`; null when absent. */
+function mediaType(value: string | null): string | null {
+  if (value === null) return null;
+  const t = value.split(';')[0]?.trim().toLowerCase() ?? '';
+  return t === '' ? null : t;
+}
+
+/** Reads the start of an error body for the message (at most 4 KiB read, 300 chars kept), ignoring failures. */
+async function drainText(res: Response): Promise<string> {
+  if (!res.body) return '';
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of res.body) {
+      parts.push(chunk);
+      size += chunk.byteLength;
+      if (size >= 4096) break; // leaving the loop cancels the rest of the body
+    }
+  } catch {
+    // a broken error body is not worth more than its status
+  }
+  return Buffer.concat(parts).toString('utf8').slice(0, 300).trim();
+}
+
+async function cancelBody(res: Response): Promise<void> {
+  try {
+    await res.body?.cancel();
+  } catch {
+    // already closed
+  }
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { copyFile, link, mkdir, open, rename, unlink } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { isErrno } from './file-sink';
+
+export { extensionFor, fileNameFromPattern, slugPrompt, type FileNameTokens } from './file-name';
+
+/** Options of `moveIntoLibrary`. */
+export interface MoveOptions {
+  /** fsync the file (and, where supported, the folder) so the library survives a power cut. Default true. */
+  fsync?: boolean;
+  /** Highest `(n)` suffix tried before giving up (default 9999). */
+  maxSuffix?: number;
+}
+
+/** Error codes meaning "this file system cannot hard-link here" (FAT/exFAT, some network shares). */
+const NO_LINK = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK', 'EACCES']);
+
+/** `name.png`, `name (2).png`, `name (3).png` … */
+export function candidateName(desiredName: string, n: number): string {
+  if (n <= 1) return desiredName;
+  const ext = extname(desiredName);
+  const stem = ext && ext !== desiredName ? desiredName.slice(0, -ext.length) : desiredName;
+  return `${stem} (${n})${ext}`;
+}
+
+async function fsyncPath(path: string, flags: 'r' | 'r+'): Promise<void> {
+  let fh;
+  try {
+    fh = await open(path, flags);
+    await fh.sync();
+  } catch {
+    // Folders cannot be opened or fsynced on Windows; durability there relies on the file fsync.
+  } finally {
+    await fh?.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Places `source` at the first free name among `desiredName`, `desiredName (2)` … in `dir`, never
+ * replacing an existing file. Claims are exclusive (hard link, or `wx` create), so concurrent callers —
+ * in this process or another — always end on distinct names. `source` is consumed.
+ */
+async function claimName(source: string, dir: string, desiredName: string, maxSuffix: number): Promise<string> {
+  let linkable = true;
+  for (let n = 1; n <= maxSuffix; n++) {
+    const target = join(dir, candidateName(desiredName, n));
+    if (linkable) {
+      try {
+        await link(source, target); // atomic, fails with EEXIST instead of replacing
+        await unlink(source).catch(() => undefined); // the claim stands even if the old name lingers
+        return target;
+      } catch (err) {
+        if (isErrno(err, 'EEXIST')) continue;
+        const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
+        if (!NO_LINK.has(code)) throw err;
+        linkable = false;
+      }
+    }
+    // No hard links: reserve the name with an exclusive create, then rename over our own placeholder.
+    try {
+      const fh = await open(target, 'wx');
+      await fh.close();
+    } catch (err) {
+      if (isErrno(err, 'EEXIST')) continue;
+      throw err;
+    }
+    try {
+      await rename(source, target);
+    } catch (err) {
+      await unlink(target).catch(() => undefined);
+      throw err;
+    }
+    return target;
+  }
+  throw new Error(`no free file name for ${desiredName} in ${dir}`);
+}
+
+/**
+ * Moves a finished temp file into the library folder under `desiredName` (see `fileNameFromPattern`),
+ * or `name (2).ext`, `name (3).ext` … when taken — an existing file is never overwritten, and two
+ * concurrent finalizations with the same name get distinct paths. Same device: hard link + unlink (rename
+ * semantics; reserve + rename where hard links are unsupported). Other device (EXDEV): copy into a
+ * hidden `.atelier-*.part` staging file in the library folder, fsync, claim the name from there, then
+ * delete the temp file. On failure the temp file is left in place. Returns the final path.
+ *
+ * `desiredName` is reduced to its base name, so it cannot escape `libraryDir`.
+ */
+export async function moveIntoLibrary(
+  tempPath: string,
+  libraryDir: string,
+  desiredName: string,
+  options: MoveOptions = {},
+): Promise<string> {
+  const doSync = options.fsync ?? true;
+  const maxSuffix = options.maxSuffix ?? 9999;
+  const name = basename(desiredName.replace(/\\/g, '/'));
+  if (name === '' || name === '.' || name === '..') throw new Error(`invalid file name: ${desiredName}`);
+  await mkdir(libraryDir, { recursive: true });
+  if (doSync) await fsyncPath(tempPath, 'r+');
+
+  // Same device: claim straight from the temp file (it stays in place until a name is claimed).
+  try {
+    const finalPath = await claimName(tempPath, libraryDir, name, maxSuffix);
+    if (doSync) await fsyncPath(libraryDir, 'r');
+    return finalPath;
+  } catch (err) {
+    if (!isErrno(err, 'EXDEV')) throw err;
+  }
+  // Other device: copy into a hidden staging file next to the target, fsync, claim from there.
+  const staging = join(libraryDir, `.atelier-${randomBytes(6).toString('hex')}.part`);
+  try {
+    await copyFile(tempPath, staging);
+    if (doSync) await fsyncPath(staging, 'r+');
+    const finalPath = await claimName(staging, libraryDir, name, maxSuffix);
+    if (doSync) await fsyncPath(libraryDir, 'r');
+    await unlink(tempPath).catch(() => undefined);
+    return finalPath;
+  } catch (err) {
+    await unlink(staging).catch(() => undefined);
+    throw err;
+  }
+}
