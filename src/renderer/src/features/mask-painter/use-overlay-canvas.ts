@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { fullRect, unionRect, type MaskRaster, type Rect } from './mask-raster';
 import { clipRect, parseHexColor, writeOverlayPixels } from './overlay-pixels';
 
@@ -57,5 +57,5 @@ export function useOverlayCanvas(
     [],
   );
 
-  return { invalidate, invalidateAll };
+  return useMemo(() => ({ invalidate, invalidateAll }), [invalidate, invalidateAll]);
 }
