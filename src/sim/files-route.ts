@@ -18,7 +18,7 @@ async function getFile(ex: Exchange, ctx: SimContext): Promise<void> {
   if (!file || ctx.now() < file.availableAt) throw new HttpError(404, 'not_found', 'no such file');
   ex.family = file.family;
   // /files has no family of its own, so download faults use the family of the task that made the file.
-  if (applyRequestFaults(ex, ctx, 'download', file.family)) return;
+  if (await applyRequestFaults(ex, ctx, 'download', file.family)) return;
   const token = ex.url.searchParams.get('token') ?? '';
   // Like a signed object-store URL: a wrong or expired token answers 403 "Request has expired".
   const expired = (): void => sendJson(ex, 403, { message: 'Request has expired' });

@@ -97,7 +97,7 @@ export async function startSimulator(options: SimOptions): Promise<Simulator> {
       if (!entry.authorized) throw new HttpError(401, 'unauthorized', 'missing or invalid API key', { 'www-authenticate': 'Bearer' });
       if (route.point && isFamily(route.family)) {
         ex.family = route.family;
-        if (applyRequestFaults(ex, ctx, route.point, route.family)) return;
+        if (await applyRequestFaults(ex, ctx, route.point, route.family)) return;
       }
       await route.handle(ex, ctx);
     } catch (err) {
