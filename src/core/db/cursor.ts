@@ -34,7 +34,12 @@ export function decodeCursor(cursor: string): CursorPosition {
   }
   if (!Array.isArray(parsed) || parsed.length !== 3) throw new InvalidCursorError();
   const [version, createdAt, id] = parsed as unknown[];
-  if (version !== VERSION || typeof createdAt !== 'number' || !Number.isFinite(createdAt) || typeof id !== 'string') {
+  if (
+    version !== VERSION ||
+    typeof createdAt !== 'number' ||
+    !Number.isFinite(createdAt) ||
+    typeof id !== 'string'
+  ) {
     throw new InvalidCursorError();
   }
   return { createdAt, id };

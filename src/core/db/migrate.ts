@@ -43,7 +43,11 @@ function readVersion(db: Database.Database): number {
  *
  * @throws DatabaseTooNewError when the file's version is above the last migration known to this build.
  */
-export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS, now: () => number = Date.now): MigrateOutcome {
+export function migrate(
+  db: Database.Database,
+  migrations: readonly Migration[] = MIGRATIONS,
+  now: () => number = Date.now,
+): MigrateOutcome {
   assertSequential(migrations);
   const latest = migrations.length;
   db.exec(

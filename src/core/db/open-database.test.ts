@@ -33,22 +33,32 @@ describe('openDatabase', () => {
     expect(scalar(db, 'PRAGMA foreign_keys')).toBe(1);
     expect(scalar(db, 'PRAGMA busy_timeout')).toBe(5000);
     expect(scalar(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length);
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger')").raw().all();
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index', 'trigger')")
+      .raw()
+      .all();
     const names = tables.map((r) => (Array.isArray(r) ? r[0] : null));
-    expect(names).toEqual(expect.arrayContaining(['tasks', 'tasks_fts', 'tasks_fts_trigram', 'schema_migrations', 'tasks_due']));
+    expect(names).toEqual(
+      expect.arrayContaining(['tasks', 'tasks_fts', 'tasks_fts_trigram', 'schema_migrations', 'tasks_due']),
+    );
   });
 
   it('runs each migration once and is idempotent on reopen', () => {
     const file = tempFile();
     track(openDatabase(file)).close();
     const db = track(openDatabase(file));
-    expect(db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([{ version: 1, name: 'init' }]);
+    expect(db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([
+      { version: 1, name: 'init' },
+    ]);
   });
 
   it('applies only the new migrations to an existing file', () => {
     const file = tempFile();
     track(openDatabase(file)).close();
-    const next: Migration[] = [...MIGRATIONS, { version: 2, name: 'probe', sql: 'CREATE TABLE probe (x INTEGER)' }];
+    const next: Migration[] = [
+      ...MIGRATIONS,
+      { version: 2, name: 'probe', sql: 'CREATE TABLE probe (x INTEGER)' },
+    ];
     const db = track(openDatabase(file, { migrations: next }));
     expect(scalar(db, 'PRAGMA user_version')).toBe(2);
     expect(scalar(db, 'SELECT count(*) FROM schema_migrations')).toBe(2);

@@ -7,7 +7,8 @@
  */
 
 /** Scripts written without spaces between words: unicode61 would index a whole sentence as one token. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 /** A term: a run of letters, marks and digits (what unicode61 keeps, plus marks so accents stay attached). */
 const TERM = /[\p{L}\p{M}\p{N}]+/gu;
 /** The trigram tokenizer cannot match fewer than three characters. */

@@ -22,10 +22,20 @@ interface OperationShape {
 }
 
 const OPERATIONS: readonly OperationShape[] = [
-  { id: 'gateway.text2video', family: 'gateway', kind: 'video', models: ['{v}_2.6_text2video', '{v}_2.1_text2video'] },
+  {
+    id: 'gateway.text2video',
+    family: 'gateway',
+    kind: 'video',
+    models: ['{v}_2.6_text2video', '{v}_2.1_text2video'],
+  },
   { id: 'gateway.subjectReference', family: 'gateway', kind: 'video', models: ['{v}_2.6_subject_reference'] },
   { id: 'gateway.motionControl', family: 'gateway', kind: 'video', models: ['{v}_2.6_motion_control'] },
-  { id: 'gateway.text2image', family: 'gateway', kind: 'image', models: ['{v}_3.0_text2image', '{v}_2.1_text2image'] },
+  {
+    id: 'gateway.text2image',
+    family: 'gateway',
+    kind: 'image',
+    models: ['{v}_3.0_text2image', '{v}_2.1_text2image'],
+  },
   { id: 'videos.create', family: 'videos', kind: 'video', models: ['sora-2', 'sora-2-pro'] },
   { id: 'imageEdit.edit', family: 'imageEdit', kind: 'image', models: ['gpt-image-1'] },
   { id: 'unifiedVideo.generate', family: 'unifiedVideo', kind: 'video', models: ['veo-3', 'kling-v2-6'] },
@@ -37,24 +47,69 @@ const OPERATIONS: readonly OperationShape[] = [
 
 /** Roughly what a real history looks like: mostly finished, a few in flight or in trouble. */
 const STATUS_WEIGHTS: readonly [TaskStatus, number][] = [
-  ['succeeded', 70], ['failed', 9], ['cancelled', 3], ['running', 5], ['queued', 4], ['downloading', 2],
-  ['submitting', 1], ['unknown', 3], ['stalled', 3],
+  ['succeeded', 70],
+  ['failed', 9],
+  ['cancelled', 3],
+  ['running', 5],
+  ['queued', 4],
+  ['downloading', 2],
+  ['submitting', 1],
+  ['unknown', 3],
+  ['stalled', 3],
 ];
 
 const EN_SUBJECTS = [
-  'a red fox', 'an old lighthouse', 'a cyberpunk street market', 'a sleeping cat', 'a paper boat', 'a glass teapot',
-  'an astronaut', 'a koi pond', 'a vintage motorcycle', 'a snowy mountain village', 'a jazz trio', 'a hummingbird',
-  'a café terrace', 'a desert caravan', 'a robot gardener', 'a violin maker',
+  'a red fox',
+  'an old lighthouse',
+  'a cyberpunk street market',
+  'a sleeping cat',
+  'a paper boat',
+  'a glass teapot',
+  'an astronaut',
+  'a koi pond',
+  'a vintage motorcycle',
+  'a snowy mountain village',
+  'a jazz trio',
+  'a hummingbird',
+  'a café terrace',
+  'a desert caravan',
+  'a robot gardener',
+  'a violin maker',
 ];
 const EN_ACTIONS = [
-  'at golden hour', 'in heavy rain', 'under neon lights', 'drifting through fog', 'seen from above', 'in slow motion',
-  'on a windy cliff', 'reflected in a puddle', 'at midnight', 'surrounded by cherry blossoms',
+  'at golden hour',
+  'in heavy rain',
+  'under neon lights',
+  'drifting through fog',
+  'seen from above',
+  'in slow motion',
+  'on a windy cliff',
+  'reflected in a puddle',
+  'at midnight',
+  'surrounded by cherry blossoms',
 ];
 const EN_STYLES = [
-  'cinematic, 35mm film', 'watercolor illustration', 'ultra detailed, 8k', 'studio ghibli style', 'isometric 3d render',
-  'soft pastel palette', 'dramatic chiaroscuro', 'documentary photo', 'low-poly', 'oil painting, impasto',
+  'cinematic, 35mm film',
+  'watercolor illustration',
+  'ultra detailed, 8k',
+  'studio ghibli style',
+  'isometric 3d render',
+  'soft pastel palette',
+  'dramatic chiaroscuro',
+  'documentary photo',
+  'low-poly',
+  'oil painting, impasto',
 ];
-const ZH_SUBJECTS = ['一只橘猫', '古老的灯塔', '赛博朋克街头', '雪山脚下的小村庄', '水墨山水', '穿汉服的女孩', '熊猫宝宝', '江南小镇'];
+const ZH_SUBJECTS = [
+  '一只橘猫',
+  '古老的灯塔',
+  '赛博朋克街头',
+  '雪山脚下的小村庄',
+  '水墨山水',
+  '穿汉服的女孩',
+  '熊猫宝宝',
+  '江南小镇',
+];
 const ZH_ACTIONS = ['在月光下', '在雨中漫步', '黄昏时分', '云雾缭绕', '樱花飘落', '夜晚霓虹灯下'];
 const ZH_STYLES = ['电影质感', '水彩风格', '超高清细节', '宫崎骏风格', '国画风格', '柔和的色调'];
 const ERRORS = ['content policy violation', 'insufficient points', 'upstream timeout', 'invalid image size'];
@@ -91,7 +146,10 @@ function results(rng: Rng, op: OperationShape, status: TaskStatus, id: string): 
   const count = op.kind === 'image' ? 1 + Math.floor(rng() * 4) : 1;
   const ext = op.kind === 'image' ? 'png' : 'mp4';
   return Array.from({ length: count }, (_, index) => {
-    const size = op.kind === 'image' ? 200_000 + Math.floor(rng() * 2_000_000) : 2_000_000 + Math.floor(rng() * 40_000_000);
+    const size =
+      op.kind === 'image'
+        ? 200_000 + Math.floor(rng() * 2_000_000)
+        : 2_000_000 + Math.floor(rng() * 40_000_000);
     const done = status === 'succeeded';
     return {
       index,
@@ -101,6 +159,7 @@ function results(rng: Rng, op: OperationShape, status: TaskStatus, id: string): 
       mime: op.kind === 'image' ? 'image/png' : 'video/mp4',
       bytesReceived: done ? size : Math.floor(size * rng()),
       bytesTotal: size,
+      thumbnail: null,
       sha256: done ? Array.from({ length: 64 }, () => Math.floor(rng() * 16).toString(16)).join('') : null,
       state: done ? 'done' : 'downloading',
       error: null,
@@ -114,7 +173,9 @@ export function fakeTaskRecord(rng: Rng, index: number, options: SeedOptions = {
   const vendor = options.vendor ?? 'vendora';
   const op = pick(rng, OPERATIONS);
   const status = pickStatus(rng);
-  const id = `t${index.toString(36).padStart(5, '0')}${Math.floor(rng() * 0xffffff).toString(16).padStart(6, '0')}`;
+  const id = `t${index.toString(36).padStart(5, '0')}${Math.floor(rng() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')}`;
   const createdAt = Math.floor(now - rng() * 180 * DAY);
   const finished = status === 'succeeded' || status === 'failed' || status === 'cancelled';
   const duration = (op.kind === 'video' ? 60_000 : 8_000) + Math.floor(rng() * 240_000);
@@ -131,7 +192,8 @@ export function fakeTaskRecord(rng: Rng, index: number, options: SeedOptions = {
     rawStatus: status === 'unknown' ? null : status.toUpperCase(),
     remoteId: status === 'submitting' || status === 'unknown' ? null : `r-${id}`,
     prompt: text,
-    progress: status === 'running' ? Math.floor(rng() * 100) : finished && status === 'succeeded' ? 100 : null,
+    progress:
+      status === 'running' ? Math.floor(rng() * 100) : finished && status === 'succeeded' ? 100 : null,
     error: status === 'failed' ? pick(rng, ERRORS) : null,
     points: status === 'failed' || status === 'cancelled' ? 0 : Math.ceil(rng() * 40),
     favourite: rng() < 0.08,

@@ -18,7 +18,10 @@ export type TaskCriteria = Omit<TaskFilter, 'sort'>;
  * overlap); an empty or absent `statuses` means every status; a search with no letters or digits is no
  * restriction.
  */
-export function whereFor(criteria: Partial<TaskCriteria>, extra: { sql: string; params: (string | number)[] }[] = []): WhereClause {
+export function whereFor(
+  criteria: Partial<TaskCriteria>,
+  extra: { sql: string; params: (string | number)[] }[] = [],
+): WhereClause {
   const parts: string[] = [];
   const params: (string | number)[] = [];
   if (criteria.operationId !== undefined) {

@@ -2,6 +2,7 @@ import { familySchema, operationIdSchema, type Family, type OperationId } from '
 import {
   inputRefSchema,
   isTerminal,
+  resultStateSchema,
   taskResultSchema,
   taskStatusSchema,
   type InputRef,
@@ -54,10 +55,35 @@ export interface TaskRowParams {
 
 /** Every stored column, in a fixed order (the SELECT list and the INSERT column list). */
 export const TASK_COLUMNS = [
-  'id', 'operation_id', 'family', 'model', 'profile_id', 'demo', 'status', 'raw_status', 'remote_id', 'prompt',
-  'progress', 'error', 'points', 'favourite', 'rate_limited_until', 'created_at', 'submitted_at', 'finished_at',
-  'updated_at', 'next_poll_at', 'polling', 'active', 'values_json', 'extra_json', 'inputs_json', 'results_json',
-  'last_raw_response_json', 'events_json', 'internal_json',
+  'id',
+  'operation_id',
+  'family',
+  'model',
+  'profile_id',
+  'demo',
+  'status',
+  'raw_status',
+  'remote_id',
+  'prompt',
+  'progress',
+  'error',
+  'points',
+  'favourite',
+  'rate_limited_until',
+  'created_at',
+  'submitted_at',
+  'finished_at',
+  'updated_at',
+  'next_poll_at',
+  'polling',
+  'active',
+  'values_json',
+  'extra_json',
+  'inputs_json',
+  'results_json',
+  'last_raw_response_json',
+  'events_json',
+  'internal_json',
 ] as const satisfies readonly (keyof TaskRowParams)[];
 
 /**
@@ -84,7 +110,11 @@ function stringifyRaw(value: unknown): string | null {
   }
   if (text === undefined) return null;
   if (text.length <= MAX_RAW_RESPONSE_CHARS) return text;
-  return JSON.stringify({ truncated: true, length: text.length, head: text.slice(0, RAW_RESPONSE_HEAD_CHARS) });
+  return JSON.stringify({
+    truncated: true,
+    length: text.length,
+    head: text.slice(0, RAW_RESPONSE_HEAD_CHARS),
+  });
 }
 
 const int = (b: boolean): number => (b ? 1 : 0);
@@ -129,7 +159,8 @@ export function toRow(r: TaskRecord): TaskRowParams {
 
 type Cells = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown, fallback: string): string => (typeof v === 'string' ? v : fallback);
 const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 function numOrNull(v: unknown): number | null {
@@ -170,12 +201,37 @@ const acceptInput = (item: unknown): InputRef | null => {
   const r = inputRefSchema.safeParse(item);
   return r.success ? r.data : null;
 };
+/**
+ * Results are repaired field by field rather than validated whole: a result row written before a field
+ * was added to the schema (or with one damaged field) must keep its file and URL, not vanish from the
+ * task. Only an item with no usable index is dropped.
+ */
 const acceptResult = (item: unknown): TaskResult | null => {
-  const r = taskResultSchema.safeParse(item);
-  return r.success ? r.data : null;
+  const strict = taskResultSchema.safeParse(item);
+  if (strict.success) return strict.data;
+  if (!isObject(item) || typeof item.index !== 'number' || !Number.isInteger(item.index) || item.index < 0)
+    return null;
+  const kind = taskResultSchema.shape.kind.safeParse(item.kind);
+  const state = resultStateSchema.safeParse(item.state);
+  return {
+    index: item.index,
+    kind: kind.success ? kind.data : 'other',
+    remoteUrl: textOrNull(item.remoteUrl),
+    file: textOrNull(item.file),
+    mime: textOrNull(item.mime),
+    bytesReceived: Math.max(0, Math.trunc(num(item.bytesReceived, 0))),
+    bytesTotal: numOrNull(item.bytesTotal),
+    sha256: textOrNull(item.sha256),
+    thumbnail: textOrNull(item.thumbnail),
+    // Unknown state: call it failed so the UI offers "retry download" rather than guessing it is on disk.
+    state: state.success ? state.data : 'failed',
+    error: textOrNull(item.error),
+  };
 };
 const acceptEvent = (item: unknown): { at: number; message: string } | null =>
-  isObject(item) && typeof item.at === 'number' && typeof item.message === 'string' ? { at: item.at, message: item.message } : null;
+  isObject(item) && typeof item.at === 'number' && typeof item.message === 'string'
+    ? { at: item.at, message: item.message }
+    : null;
 
 function readInternal(v: unknown, nextPollAt: number | null): TaskInternal {
   const o = objectColumn(v);

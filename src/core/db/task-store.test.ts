@@ -21,7 +21,11 @@ function newStore(now: () => number = () => 9_000_000_000_000): { store: TaskSto
 const filter = (f: Partial<TaskFilter> = {}): TaskFilter => ({ sort: 'newest', ...f });
 
 /** Walks every page and returns the ids in order. */
-function walk(store: TaskStore, f: TaskFilter, limit: number): { ids: string[]; pages: number; totals: number[] } {
+function walk(
+  store: TaskStore,
+  f: TaskFilter,
+  limit: number,
+): { ids: string[]; pages: number; totals: number[] } {
   const ids: string[] = [];
   const totals: number[] = [];
   let cursor: string | null = null;
@@ -44,7 +48,14 @@ describe('TaskStore writes and reads', () => {
       favourite: true,
       rateLimitedUntil: 123,
       progress: 42.5,
-      internal: { nextPollAt: 5, pollCount: 2, callbackToken: null, baseUrl: 'http://x', vendor: 'v', submitPath: '/p' },
+      internal: {
+        nextPollAt: 5,
+        pollCount: 2,
+        callbackToken: null,
+        baseUrl: 'http://x',
+        vendor: 'v',
+        submitPath: '/p',
+      },
     });
     store.insert(record);
     expect(store.get(record.id)).toEqual(record);
@@ -62,7 +73,12 @@ describe('TaskStore writes and reads', () => {
     const { store } = newStore(() => 777);
     const record = makeTaskRecord({ status: 'running', progress: 10 });
     store.insert(record);
-    const updated = store.update(record.id, { status: 'succeeded', progress: 100, error: undefined, id: 'other' } as Partial<TaskRecord>);
+    const updated = store.update(record.id, {
+      status: 'succeeded',
+      progress: 100,
+      error: undefined,
+      id: 'other',
+    } as Partial<TaskRecord>);
     expect(updated).toEqual({ ...record, status: 'succeeded', progress: 100, updatedAt: 777 });
     expect(store.get(record.id)).toEqual(updated);
     expect(store.get('other')).toBeNull();
@@ -97,13 +113,18 @@ describe('TaskStore writes and reads', () => {
     const t = makeTempDbPath();
     cleanups.push(t.cleanup);
     const first = TaskStore.open(t.file);
-    const records = [makeTaskRecord({ prompt: 'persisted lighthouse' }), makeTaskRecord({ status: 'running' })];
+    const records = [
+      makeTaskRecord({ prompt: 'persisted lighthouse' }),
+      makeTaskRecord({ status: 'running' }),
+    ];
     for (const r of records) first.insert(r);
     first.close();
     const second = TaskStore.open(t.file);
     cleanups.push(() => second.close());
     expect(second.get(records[0]?.id ?? '')).toEqual(records[0]);
-    expect(second.list(filter({ search: 'lighthouse' }), null, 10).items.map((r) => r.id)).toEqual([records[0]?.id]);
+    expect(second.list(filter({ search: 'lighthouse' }), null, 10).items.map((r) => r.id)).toEqual([
+      records[0]?.id,
+    ]);
     expect(second.nonTerminal().map((r) => r.id)).toEqual([records[1]?.id]);
   });
 
@@ -119,7 +140,7 @@ describe('TaskStore writes and reads', () => {
     // Damage the row behind the store's back, as a crash, a disk error or a hand edit could.
     const db = openDatabase(t.file);
     db.prepare(
-      `UPDATE tasks SET values_json = '{oops', extra_json = '[]', inputs_json = 'null', results_json = '[{"index":0}, 5]',
+      `UPDATE tasks SET values_json = '{oops', extra_json = '[]', inputs_json = 'null', results_json = '[{"index":1,"file":"a.png","state":"bogus"}, 5, {"kind":"image"}]',
        events_json = '{"not":"an array"}', internal_json = 'x', last_raw_response_json = '{', status = 'exploded',
        demo = 'yes' WHERE id = ?`,
     ).run(bad.id);
@@ -135,10 +156,31 @@ describe('TaskStore writes and reads', () => {
       values: {},
       extra: {},
       inputs: [],
-      results: [],
+      results: [
+        {
+          index: 1,
+          kind: 'other',
+          remoteUrl: null,
+          file: 'a.png',
+          mime: null,
+          bytesReceived: 0,
+          bytesTotal: null,
+          sha256: null,
+          thumbnail: null,
+          state: 'failed',
+          error: null,
+        },
+      ],
       events: [],
       lastRawResponse: null,
-      internal: { nextPollAt: null, pollCount: 0, callbackToken: null, baseUrl: '', vendor: '', submitPath: '' },
+      internal: {
+        nextPollAt: null,
+        pollCount: 0,
+        callbackToken: null,
+        baseUrl: '',
+        vendor: '',
+        submitPath: '',
+      },
     });
     expect(page.items[1]).toEqual(good);
     expect(reopened.countsByStatus().unknown).toBe(1);
@@ -148,7 +190,10 @@ describe('TaskStore writes and reads', () => {
     const { store } = newStore();
     const record = makeTaskRecord({ lastRawResponse: { data: [{ b64_json: 'A'.repeat(3_000_000) }] } });
     store.insert(record);
-    expect(store.get(record.id)?.lastRawResponse).toMatchObject({ truncated: true, length: expect.any(Number) as number });
+    expect(store.get(record.id)?.lastRawResponse).toMatchObject({
+      truncated: true,
+      length: expect.any(Number) as number,
+    });
   });
 });
 
@@ -156,10 +201,22 @@ describe('TaskStore.list', () => {
   function seeded(): { store: TaskStore; records: TaskRecord[] } {
     const { store } = newStore();
     const records = [
-      makeTaskRecord({ operationId: 'videos.create', family: 'videos', model: 'sora-2', status: 'running', createdAt: 100 }),
+      makeTaskRecord({
+        operationId: 'videos.create',
+        family: 'videos',
+        model: 'sora-2',
+        status: 'running',
+        createdAt: 100,
+      }),
       makeTaskRecord({ model: 'flux', status: 'failed', createdAt: 200, favourite: true }),
       makeTaskRecord({ status: 'succeeded', createdAt: 300 }),
-      makeTaskRecord({ operationId: 'videos.create', family: 'videos', model: 'sora-2', status: 'queued', createdAt: 400 }),
+      makeTaskRecord({
+        operationId: 'videos.create',
+        family: 'videos',
+        model: 'sora-2',
+        status: 'queued',
+        createdAt: 400,
+      }),
       makeTaskRecord({ status: 'succeeded', createdAt: 500, favourite: true }),
     ];
     store.transaction(() => records.forEach((r) => store.insert(r)));
@@ -195,7 +252,9 @@ describe('TaskStore.list', () => {
   it('visits each of 250 rows exactly once across pages, both ways, with createdAt ties', () => {
     const { store } = newStore();
     // Only 50 distinct timestamps, so the id tiebreak decides page boundaries.
-    const records = Array.from({ length: 250 }, (_, i) => makeTaskRecord({ createdAt: 1000 + (i % 50), status: i % 3 === 0 ? 'failed' : 'succeeded' }));
+    const records = Array.from({ length: 250 }, (_, i) =>
+      makeTaskRecord({ createdAt: 1000 + (i % 50), status: i % 3 === 0 ? 'failed' : 'succeeded' }),
+    );
     store.transaction(() => records.forEach((r) => store.insert(r)));
     for (const sort of ['newest', 'oldest'] as const) {
       const { ids: seen, pages, totals } = walk(store, filter({ sort }), 30);
@@ -203,7 +262,9 @@ describe('TaskStore.list', () => {
       expect(new Set(seen).size).toBe(250);
       expect(pages).toBe(9);
       expect(new Set(totals)).toEqual(new Set([250]));
-      const expected = [...records].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1)).map((r) => r.id);
+      const expected = [...records]
+        .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))
+        .map((r) => r.id);
       expect(seen).toEqual(sort === 'oldest' ? expected : expected.reverse());
     }
     const failed = walk(store, filter({ statuses: ['failed'] }), 7);
@@ -216,7 +277,9 @@ describe('TaskStore.list', () => {
     expect(store.list(filter(), null, 5).nextCursor).toBeNull();
     expect(store.list(filter(), null, 0).items).toHaveLength(1);
     expect(() => store.list(filter(), 'not-a-cursor', 5)).toThrow(InvalidCursorError);
-    expect(() => store.list(filter(), Buffer.from('[1,"x",2]').toString('base64url'), 5)).toThrow(InvalidCursorError);
+    expect(() => store.list(filter(), Buffer.from('[1,"x",2]').toString('base64url'), 5)).toThrow(
+      InvalidCursorError,
+    );
   });
 });
 
@@ -224,20 +287,48 @@ describe('TaskStore status queries', () => {
   it('counts every status, zeros included, honouring all filters but statuses', () => {
     const { store } = newStore();
     const statuses: TaskStatus[] = ['succeeded', 'succeeded', 'failed', 'running', 'stalled'];
-    store.transaction(() => statuses.forEach((status, i) => store.insert(makeTaskRecord({ status, model: i < 3 ? 'a' : 'b' }))));
+    store.transaction(() =>
+      statuses.forEach((status, i) => store.insert(makeTaskRecord({ status, model: i < 3 ? 'a' : 'b' }))),
+    );
     expect(store.countsByStatus()).toEqual({
-      submitting: 0, queued: 0, running: 1, downloading: 0, succeeded: 2, failed: 1, cancelled: 0, unknown: 0, stalled: 1,
+      submitting: 0,
+      queued: 0,
+      running: 1,
+      downloading: 0,
+      succeeded: 2,
+      failed: 1,
+      cancelled: 0,
+      unknown: 0,
+      stalled: 1,
     });
-    expect(store.countsByStatus({ model: 'a', statuses: ['failed'] })).toMatchObject({ succeeded: 2, failed: 1, running: 0, stalled: 0 });
+    expect(store.countsByStatus({ model: 'a', statuses: ['failed'] })).toMatchObject({
+      succeeded: 2,
+      failed: 1,
+      running: 0,
+      stalled: 0,
+    });
   });
 
   it('lists non-terminal tasks and succeeded tasks with downloads outstanding', () => {
     const { store } = newStore();
     const pendingResult = { ...makeTaskRecord().results[0]!, state: 'pending' as const, file: null };
-    const make = (status: TaskStatus, extra: Partial<TaskRecord> = {}): TaskRecord => makeTaskRecord({ status, ...extra });
-    const open = [make('submitting'), make('queued'), make('running'), make('downloading'), make('unknown'), make('stalled'),
-      make('succeeded', { results: [pendingResult] })];
-    const closed = [make('succeeded'), make('failed'), make('cancelled'), make('failed', { results: [pendingResult] })];
+    const make = (status: TaskStatus, extra: Partial<TaskRecord> = {}): TaskRecord =>
+      makeTaskRecord({ status, ...extra });
+    const open = [
+      make('submitting'),
+      make('queued'),
+      make('running'),
+      make('downloading'),
+      make('unknown'),
+      make('stalled'),
+      make('succeeded', { results: [pendingResult] }),
+    ];
+    const closed = [
+      make('succeeded'),
+      make('failed'),
+      make('cancelled'),
+      make('failed', { results: [pendingResult] }),
+    ];
     store.transaction(() => [...open, ...closed].forEach((r) => store.insert(r)));
     expect(store.nonTerminal().map((r) => r.id)).toEqual(open.map((r) => r.id));
     // Finishing the download closes it.
@@ -251,11 +342,34 @@ describe('TaskStore status queries', () => {
       const r = makeTaskRecord({ status });
       return { ...r, internal: { ...r.internal, nextPollAt } };
     };
-    const tasks = [at('running', 300), at('queued', 100), at('running', 900), at('unknown', null), at('succeeded', 50), at('stalled', 200)];
+    const tasks = [
+      at('running', 300),
+      at('queued', 100),
+      at('running', 900),
+      at('unknown', null),
+      at('succeeded', 50),
+      at('stalled', 200),
+    ];
     store.transaction(() => tasks.forEach((r) => store.insert(r)));
     expect(store.due(300, 10).map((r) => r.internal.nextPollAt)).toEqual([100, 200, 300]);
     expect(store.due(300, 2).map((r) => r.internal.nextPollAt)).toEqual([100, 200]);
     store.update(tasks[1]!.id, { internal: { ...tasks[1]!.internal, nextPollAt: 1000 } });
     expect(store.due(300, 10).map((r) => r.internal.nextPollAt)).toEqual([200, 300]);
+  });
+});
+
+describe('seedTasks', () => {
+  it('inserts n varied, valid records reproducibly', async () => {
+    const { mulberry32, seedTasks } = await import('./seed');
+    const { taskDetailSchema } = await import('../../shared/domain/task');
+    const { store } = newStore();
+    const records = seedTasks(store, 300, mulberry32(1), { now: 1_760_000_000_000 });
+    expect(seedTasks(newStore().store, 300, mulberry32(1), { now: 1_760_000_000_000 })).toEqual(records);
+    expect(store.list(filter(), null, 1).total).toBe(300);
+    for (const r of records) expect(taskDetailSchema.safeParse(r).success).toBe(true);
+    expect(new Set(records.map((r) => r.operationId)).size).toBe(11);
+    expect(new Set(records.map((r) => r.status)).size).toBeGreaterThanOrEqual(7);
+    expect(records.some((r) => /[\u4e00-\u9fff]/.test(r.prompt))).toBe(true);
+    expect(store.get(records[0]!.id)).toEqual(records[0]);
   });
 });

@@ -42,6 +42,7 @@ export function makeTaskRecord(overrides: Partial<TaskRecord> = {}): TaskRecord 
         bytesReceived: 1234,
         bytesTotal: 1234,
         sha256: 'a'.repeat(64),
+        thumbnail: null,
         state: 'done',
         error: null,
       },
@@ -49,7 +50,10 @@ export function makeTaskRecord(overrides: Partial<TaskRecord> = {}): TaskRecord 
     values: { prompt: 'A red fox in the snow', aspect_ratio: '1:1', n: 1 },
     extra: { seed: 42 },
     inputs: [{ id: `${'b'.repeat(64)}.png`, name: 'ref.png', mime: 'image/png', size: 99 }],
-    lastRawResponse: { code: 200, data: { task_status: 'succeed', images: [{ url: 'https://cdn.example.test/r/0.png' }] } },
+    lastRawResponse: {
+      code: 200,
+      data: { task_status: 'succeed', images: [{ url: 'https://cdn.example.test/r/0.png' }] },
+    },
     events: [{ at: createdAt, message: 'submitted' }],
     internal: {
       nextPollAt: null,
@@ -66,5 +70,9 @@ export function makeTaskRecord(overrides: Partial<TaskRecord> = {}): TaskRecord 
 /** A fresh temporary directory and a database path inside it; `cleanup` removes both. For tests only. */
 export function makeTempDbPath(): { dir: string; file: string; cleanup: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-db-'));
-  return { dir, file: path.join(dir, 'history.db'), cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    file: path.join(dir, 'history.db'),
+    cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
