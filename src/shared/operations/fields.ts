@@ -31,6 +31,8 @@ export type FieldDef =
       placeholder?: string;
       /** The prompt of subject reference: `<<<id>>>` tokens are offered and checked. */
       subjectPrompt?: boolean;
+      /** UI hint: offer a picker of gallery video tasks that fills this field with the task's remote id. */
+      pickVideoTask?: boolean;
     })
   | (FieldBase & { type: 'model'; presets: ModelPreset[]; default: string })
   | (FieldBase & { type: 'select'; options: { value: string; label: string }[]; default?: string })

@@ -46,3 +46,23 @@ export function subjectTokens(prompt: string): string[] {
   for (const m of prompt.matchAll(TOKEN)) seen.add(m[1] ?? '');
   return [...seen];
 }
+
+export type PromptPiece = { kind: 'text'; text: string } | { kind: 'token'; id: string; raw: string };
+
+/** Splits a prompt into plain text and `<<<id>>>` tokens, in order (for rendering tokens as chips). */
+export function splitSubjectPrompt(prompt: string): PromptPiece[] {
+  const pieces: PromptPiece[] = [];
+  let last = 0;
+  for (const m of prompt.matchAll(TOKEN)) {
+    const at = m.index;
+    if (at > last) pieces.push({ kind: 'text', text: prompt.slice(last, at) });
+    pieces.push({ kind: 'token', id: m[1] ?? '', raw: m[0] });
+    last = at + m[0].length;
+  }
+  if (last < prompt.length) pieces.push({ kind: 'text', text: prompt.slice(last) });
+  return pieces;
+}
+
+/** Renames every `<<<from>>>` token to `<<<to>>>` (when a subject's id is edited). */
+export const renameSubjectToken = (prompt: string, from: string, to: string): string =>
+  prompt.split(`<<<${from}>>>`).join(`<<<${to}>>>`);

@@ -37,6 +37,11 @@ export interface OperationDef {
   label: string;
   description: string;
   fields: FieldDef[];
+  /**
+   * Parameter names this operation must never send, even when typed into the extra fields (image edit:
+   * `input_fidelity`, which the gateway's image model rejects; gateway-spec, Limits).
+   */
+  neverSend?: readonly string[];
   /** Cross-field rules beyond each field's own limits. */
   check?: (values: Values) => FieldIssues;
   toRequest: (values: Values, ctx: RequestContext) => WireRequest;

@@ -123,11 +123,16 @@ export function parseExtra(text: string): { ok: true; value: Record<string, unkn
 }
 
 /** The request the form becomes, with the user's extra fields merged over it. */
-export function buildRequest(op: OperationDef, values: Values, extra: Record<string, unknown>, ctx: RequestContext): WireRequest {
+export function buildRequest(op: OperationDef, values: Values, extraIn: Record<string, unknown>, ctx: RequestContext): WireRequest {
+  const banned = new Set(op.neverSend ?? []);
+  const extra = Object.fromEntries(Object.entries(extraIn).filter(([k]) => !banned.has(k)));
   const request = op.toRequest(visibleValues(op, values, ctx.vendor), ctx);
-  if (request.body.type === 'json') return { ...request, body: { type: 'json', json: { ...request.body.json, ...extra } } };
+  if (request.body.type === 'json') {
+    const json = Object.fromEntries(Object.entries({ ...request.body.json, ...extra }).filter(([k]) => !banned.has(k)));
+    return { ...request, body: { type: 'json', json } };
+  }
   const fields: [string, string][] = [
-    ...request.body.fields.filter(([k]) => !(k in extra)),
+    ...request.body.fields.filter(([k]) => !(k in extra) && !banned.has(k)),
     ...Object.entries(extra).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
   ];
   return { ...request, body: { ...request.body, fields } };

@@ -91,10 +91,12 @@ export const imageEdit: OperationDef = {
     },
     { type: 'size', name: 'size', label: 'Size', presets: ['1024x1024', '1536x1024', '1024x1536'], default: '1024x1024', allowAuto: true },
   ],
+  neverSend: ['input_fidelity'],
   check: checkEdit,
   toRequest: (v) => {
     const images = (v.images as MediaValue[] | undefined) ?? [];
     const fields: [string, string][] = Object.entries(pick(v, ['model', 'prompt', 'quality', 'size'])).map(([k, x]) => [k, String(x)]);
+    // Only the first image takes a mask (api-notes D): with a mask, exactly one image is allowed (checkEdit).
     const files = images.map((media) => ({ name: images.length === 1 ? 'image' : 'image[]', media }));
     if (v.mask) files.push({ name: 'mask', media: v.mask as MediaValue });
     return { method: 'POST', path: '/v1/images/edits', body: { type: 'multipart', fields, files } };

@@ -98,6 +98,7 @@ export const vendorExtend: OperationDef = {
       help: 'The gateway id of a video task; pick one from the gallery to fill it.',
       required: true,
       maxLength: 200,
+      pickVideoTask: true,
     },
     promptField(),
   ],
