@@ -14,7 +14,7 @@ export interface Core {
   handlers: Handlers;
   events: CoreEvents;
   /** Folders the media protocol / route may serve from. */
-  mediaRoots(): { library: string; inputs: string };
+  mediaRoots(): { library: string; inputs: string; thumbs: string };
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -100,7 +100,7 @@ export function createCore(ports: CorePorts): Core {
   return {
     handlers,
     events,
-    mediaRoots: () => ({ library: libraryDir(), inputs: inputs.dir }),
+    mediaRoots: () => ({ library: libraryDir(), inputs: inputs.dir, thumbs: join(ports.dataDir, 'thumbs') }),
     async start() {
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
     },

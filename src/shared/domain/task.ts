@@ -42,6 +42,8 @@ export const taskResultSchema = z.object({
   bytesReceived: z.number().int().nonnegative(),
   bytesTotal: z.number().int().nonnegative().nullable(),
   sha256: z.string().nullable(),
+  /** Cached thumbnail, relative to the thumbnails folder (media root `thumbs`), once generated. */
+  thumbnail: z.string().nullable().default(null),
   state: resultStateSchema,
   error: z.string().nullable(),
 });

@@ -5,7 +5,7 @@ import type { BridgeClient } from '../../../shared/bridge/client';
 import { electronApi, webSessionToken } from './environment';
 
 /** URL of a file in the app's folders: our custom protocol in Electron, the token-protected route on the web. */
-export function mediaUrl(root: 'library' | 'inputs', relPath: string, opts: { download?: boolean } = {}): string {
+export function mediaUrl(root: 'library' | 'inputs' | 'thumbs', relPath: string, opts: { download?: boolean } = {}): string {
   const path = relPath.split('/').map(encodeURIComponent).join('/');
   if (electronApi()) return `atelier-media://media/${root}/${path}`;
   const q = new URLSearchParams({ token: webSessionToken() ?? '' });
