@@ -46,7 +46,9 @@ function runCurl(url: string, out: string): Promise<number> {
     const t0 = performance.now();
     const p = spawn('curl', ['-s', '-o', out, url], { stdio: 'ignore' });
     p.on('error', reject);
-    p.on('close', (code) => (code === 0 ? resolve((performance.now() - t0) / 1000) : reject(new Error(`curl exit ${code}`))));
+    p.on('close', (code) =>
+      code === 0 ? resolve((performance.now() - t0) / 1000) : reject(new Error(`curl exit ${code}`)),
+    );
   });
 }
 
@@ -75,7 +77,13 @@ async function runOurs(url: string, out: string): Promise<OursRun> {
     const m = process.memoryUsage();
     peakRss = Math.max(peakRss, m.rss);
     peakAb = Math.max(peakAb, m.arrayBuffers);
-    return { seconds, sha256: outcome.sha256, rssGrowth: peakRss - base.rss, abGrowth: peakAb - base.arrayBuffers, progressCalls };
+    return {
+      seconds,
+      sha256: outcome.sha256,
+      rssGrowth: peakRss - base.rss,
+      abGrowth: peakAb - base.arrayBuffers,
+      progressCalls,
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -96,7 +104,9 @@ async function main(): Promise<void> {
   const runs = Math.round(arg('runs', 3));
   const MiB = 1024 * 1024;
   const work = await mkdtemp(join(tmpdir(), 'atelier-bench-dl-'));
-  const child = fork(fileURLToPath(new URL('./serve-blob.ts', import.meta.url)), [String(mb)], { stdio: 'inherit' });
+  const child = fork(fileURLToPath(new URL('./serve-blob.ts', import.meta.url)), [String(mb)], {
+    stdio: 'inherit',
+  });
   try {
     const tGen = performance.now();
     const info = await new Promise<BlobInfo>((resolve, reject) => {
@@ -108,7 +118,9 @@ async function main(): Promise<void> {
     console.log(
       `download bench: ${mb} MiB blob (server child pid ${child.pid}, ready in ${((performance.now() - tGen) / 1000).toFixed(1)} s)`,
     );
-    console.log(`machine: ${cpu.length} × ${cpu[0]?.model ?? '?'}, node ${process.version}, ${await curlVersion()}, tmp ${tmpdir()}`);
+    console.log(
+      `machine: ${cpu.length} × ${cpu[0]?.model ?? '?'}, node ${process.version}, ${await curlVersion()}, tmp ${tmpdir()}`,
+    );
 
     const curlTimes: number[] = [];
     const ours: OursRun[] = [];
@@ -149,7 +161,10 @@ async function main(): Promise<void> {
       ['peak arrayBuffers growth', `${(abMax / MiB).toFixed(1)} MiB`],
       ['progress events / run', String(Math.round(median(ours.map((r) => r.progressCalls))))],
       ['sha256 ours == blob', shaOk ? 'yes' : 'NO'],
-      ['curl file == blob', `${curlSizeOk ? 'size ok' : 'SIZE WRONG'}, sha ${curlShaOk ? 'ok' : 'NO'} (run 1)`],
+      [
+        'curl file == blob',
+        `${curlSizeOk ? 'size ok' : 'SIZE WRONG'}, sha ${curlShaOk ? 'ok' : 'NO'} (run 1)`,
+      ],
     ];
     const w = Math.max(...rows.map(([k]) => k.length));
     console.log('');

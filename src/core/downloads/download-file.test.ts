@@ -205,7 +205,9 @@ describe('downloadFile', () => {
 
   it.each([404, 410] as const)('treats %i as an expired URL', async (status) => {
     server.reset([status]);
-    await expect(downloadFile({ url: server.url, tempPath: temp, ...fast })).rejects.toBeInstanceOf(ExpiredUrlError);
+    await expect(downloadFile({ url: server.url, tempPath: temp, ...fast })).rejects.toBeInstanceOf(
+      ExpiredUrlError,
+    );
   });
 
   it('resumes from an existing temp file (app restart), hashing the prefix first', async () => {
@@ -213,7 +215,12 @@ describe('downloadFile', () => {
     await writeFile(temp, BLOB.subarray(0, 1_000_000));
     server.reset([]);
     const progress: number[] = [];
-    const out = await downloadFile({ url: server.url, tempPath: temp, onProgress: (r) => progress.push(r), ...fast });
+    const out = await downloadFile({
+      url: server.url,
+      tempPath: temp,
+      onProgress: (r) => progress.push(r),
+      ...fast,
+    });
     expect(server.log.map((r) => r.range)).toEqual(['bytes=1000000-']);
     expect(out).toEqual({ size: BLOB.length, sha256: BLOB_SHA, contentType: 'image/png' });
     expect(progress.every((r) => r >= 1_000_000)).toBe(true);
@@ -236,7 +243,9 @@ describe('downloadFile', () => {
 
     await rm(temp);
     server.reset([]);
-    const err = await downloadFile({ url: server.url, tempPath: temp, expectedSize: 10, ...fast }).catch((e: unknown) => e);
+    const err = await downloadFile({ url: server.url, tempPath: temp, expectedSize: 10, ...fast }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(DownloadSizeMismatchError);
   });
 
@@ -260,9 +269,9 @@ describe('downloadFile', () => {
 
     const pre = new AbortController();
     pre.abort();
-    await expect(downloadFile({ url: server.url, tempPath: temp, signal: pre.signal })).rejects.toBeInstanceOf(
-      DownloadAbortedError,
-    );
+    await expect(
+      downloadFile({ url: server.url, tempPath: temp, signal: pre.signal }),
+    ).rejects.toBeInstanceOf(DownloadAbortedError);
   });
 
   it('retries connection resets and 5xx with backoff', async () => {
@@ -346,7 +355,13 @@ describe('downloadFile', () => {
         headers: { 'content-range': `bytes 500-${BLOB.length - 1}/${BLOB.length}` },
       });
     };
-    const out = await downloadFile({ url: 'http://x.invalid/', tempPath: temp, fetchImpl, idleTimeoutMs: 100, ...fast });
+    const out = await downloadFile({
+      url: 'http://x.invalid/',
+      tempPath: temp,
+      fetchImpl,
+      idleTimeoutMs: 100,
+      ...fast,
+    });
     expect(calls).toBe(2);
     expect(out.sha256).toBe(BLOB_SHA);
   });

@@ -137,7 +137,8 @@ async function attempt(state: RunState): Promise<AttemptResult> {
     Math.max(10, Math.min(1000, Math.floor(idleMs / 4))),
   );
   watchdog.unref();
-  const aborted = (cause: unknown): DownloadAbortedError => new DownloadAbortedError(file.size, outer?.reason ?? cause);
+  const aborted = (cause: unknown): DownloadAbortedError =>
+    new DownloadAbortedError(file.size, outer?.reason ?? cause);
 
   try {
     const headers: Record<string, string> = { ...options.headers, 'accept-encoding': 'identity' };
@@ -159,10 +160,20 @@ async function attempt(state: RunState): Promise<AttemptResult> {
       if (status === 416) return handleUnsatisfiable(state, res, resumeFrom);
       if (status === 429 || status === 503) {
         const wait = parseRetryAfter(res.headers.get('retry-after'));
-        return { kind: 'retry', reason: new DownloadHttpError(status, detail), delayMs: wait, progressed: false };
+        return {
+          kind: 'retry',
+          reason: new DownloadHttpError(status, detail),
+          delayMs: wait,
+          progressed: false,
+        };
       }
       if (status >= 500 || status === 408) {
-        return { kind: 'retry', reason: new DownloadHttpError(status, detail), delayMs: null, progressed: false };
+        return {
+          kind: 'retry',
+          reason: new DownloadHttpError(status, detail),
+          delayMs: null,
+          progressed: false,
+        };
       }
       throw new DownloadHttpError(status, detail);
     }
@@ -176,7 +187,12 @@ async function attempt(state: RunState): Promise<AttemptResult> {
         // A range we did not ask for: start over without Range.
         await cancelBody(res);
         await file.reset();
-        return { kind: 'retry', reason: new Error('unexpected Content-Range'), delayMs: 0, progressed: false };
+        return {
+          kind: 'retry',
+          reason: new Error('unexpected Content-Range'),
+          delayMs: 0,
+          progressed: false,
+        };
       }
       bodyLength = range.last - range.first + 1;
       total = range.total;
@@ -221,12 +237,22 @@ async function attempt(state: RunState): Promise<AttemptResult> {
     }
     if (goal !== null && file.size > goal) {
       await file.reset();
-      return { kind: 'retry', reason: new Error('body longer than announced'), delayMs: null, progressed: false };
+      return {
+        kind: 'retry',
+        reason: new Error('body longer than announced'),
+        delayMs: null,
+        progressed: false,
+      };
     }
     if (state.total !== null && file.size !== state.total) {
       // A 206 that ended before the total (the server sent a smaller range): ask for the rest.
       if (file.size < state.total) {
-        return { kind: 'retry', reason: new Error('range ended early'), delayMs: 0, progressed: file.size > start };
+        return {
+          kind: 'retry',
+          reason: new Error('range ended early'),
+          delayMs: 0,
+          progressed: file.size > start,
+        };
       }
       throw new DownloadSizeMismatchError(state.total, file.size);
     }
@@ -238,7 +264,11 @@ async function attempt(state: RunState): Promise<AttemptResult> {
 }
 
 /** 416 to `bytes=<have>-`: complete when the total equals what we have, otherwise start over. */
-async function handleUnsatisfiable(state: RunState, res: Response, resumeFrom: number): Promise<AttemptResult> {
+async function handleUnsatisfiable(
+  state: RunState,
+  res: Response,
+  resumeFrom: number,
+): Promise<AttemptResult> {
   const total = parseUnsatisfiedRangeTotal(res.headers.get('content-range'));
   if (resumeFrom > 0 && total !== null && total === resumeFrom) {
     const expected = state.options.expectedSize;
@@ -247,7 +277,12 @@ async function handleUnsatisfiable(state: RunState, res: Response, resumeFrom: n
     return { kind: 'complete' };
   }
   await state.file.reset();
-  return { kind: 'retry', reason: new DownloadHttpError(416, 'range not satisfiable'), delayMs: 0, progressed: false };
+  return {
+    kind: 'retry',
+    reason: new DownloadHttpError(416, 'range not satisfiable'),
+    delayMs: 0,
+    progressed: false,
+  };
 }
 
 /** `image/png; charset=x` → `image/png`; null when absent. */

@@ -5,13 +5,7 @@
 
 /** Stable identifiers of download failures. */
 export type DownloadErrorCode =
-  | 'expired'
-  | 'incomplete'
-  | 'aborted'
-  | 'http'
-  | 'size-mismatch'
-  | 'invalid-base64'
-  | 'io';
+  'expired' | 'incomplete' | 'aborted' | 'http' | 'size-mismatch' | 'invalid-base64' | 'io';
 
 /** Base class of every error thrown by `src/core/downloads`. */
 export class DownloadError extends Error {

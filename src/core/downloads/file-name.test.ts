@@ -14,11 +14,14 @@ describe('fileNameFromPattern', () => {
       prompt: 'A red fox, running!',
       contentType: 'video/mp4',
     });
-    expect(name).toBe('2025-06-07_08-09-10_text-to-video_kling_3.0-Omni_img2video_t_42_2_A-red-fox-running.mp4');
+    expect(name).toBe(
+      '2025-06-07_08-09-10_text-to-video_kling_3.0-Omni_img2video_t_42_2_A-red-fox-running.mp4',
+    );
   });
 
   it('keeps Chinese prompts readable and cuts the slug to 40 characters', () => {
-    const prompt = '一只橘猫坐在窗台上，看着窗外的雨，电影感，柔和光线，高细节，8k，超现实主义风格的城市夜景与霓虹灯';
+    const prompt =
+      '一只橘猫坐在窗台上，看着窗外的雨，电影感，柔和光线，高细节，8k，超现实主义风格的城市夜景与霓虹灯';
     const name = fileNameFromPattern('{prompt}', { prompt, contentType: 'image/png' });
     expect(name.startsWith('一只橘猫坐在窗台上-看着窗外的雨-电影感')).toBe(true);
     expect(Array.from(name.replace(/\.png$/, '')).length).toBeLessThanOrEqual(40);
@@ -42,12 +45,19 @@ describe('fileNameFromPattern', () => {
   it('avoids reserved Windows device names, with or without an extension', () => {
     expect(fileNameFromPattern('{prompt}', { prompt: 'CON', contentType: 'image/png' })).toBe('_CON.png');
     expect(fileNameFromPattern('{model}', { model: 'nul', contentType: 'image/png' })).toBe('_nul.png');
-    expect(fileNameFromPattern('{model}', { model: 'com1.v2', contentType: 'video/mp4' })).toBe('_com1.v2.mp4');
-    expect(fileNameFromPattern('{prompt}', { prompt: 'console', contentType: 'image/png' })).toBe('console.png');
+    expect(fileNameFromPattern('{model}', { model: 'com1.v2', contentType: 'video/mp4' })).toBe(
+      '_com1.v2.mp4',
+    );
+    expect(fileNameFromPattern('{prompt}', { prompt: 'console', contentType: 'image/png' })).toBe(
+      'console.png',
+    );
   });
 
   it('strips control and bidi characters, leading dots and trailing dots or spaces', () => {
-    const name = fileNameFromPattern('.{model}. ', { model: 'x\u202Ey\u0000z\u200B', contentType: 'image/png' });
+    const name = fileNameFromPattern('.{model}. ', {
+      model: 'x\u202Ey\u0000z\u200B',
+      contentType: 'image/png',
+    });
     expect(name).toBe('xyz.png');
   });
 
@@ -66,7 +76,9 @@ describe('fileNameFromPattern', () => {
   });
 
   it('collapses separators left by empty tokens', () => {
-    expect(fileNameFromPattern('{date}_{prompt}_{index}', { at, contentType: 'image/webp' })).toBe('2025-06-07.webp');
+    expect(fileNameFromPattern('{date}_{prompt}_{index}', { at, contentType: 'image/webp' })).toBe(
+      '2025-06-07.webp',
+    );
   });
 });
 

@@ -32,7 +32,9 @@ describe('moveIntoLibrary', () => {
   });
 
   it('gives concurrent finalizations with the same name distinct paths', async () => {
-    const temps = await Promise.all(Array.from({ length: 12 }, (_, i) => tempFile(`t${i}.part`, `content ${i}`)));
+    const temps = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => tempFile(`t${i}.part`, `content ${i}`)),
+    );
     const finals = await Promise.all(temps.map((t) => moveIntoLibrary(t, lib, 'same.mp4')));
     expect(new Set(finals).size).toBe(12);
     const contents = await Promise.all(finals.map((p) => readFile(p, 'utf8')));
@@ -43,7 +45,9 @@ describe('moveIntoLibrary', () => {
   it('keeps the name inside the library folder', async () => {
     const p = await moveIntoLibrary(await tempFile('x.part', 'x'), lib, '../../escape.png');
     expect(p).toBe(join(lib, 'escape.png'));
-    await expect(moveIntoLibrary(await tempFile('y.part', 'y'), lib, '..')).rejects.toThrow(/invalid file name/);
+    await expect(moveIntoLibrary(await tempFile('y.part', 'y'), lib, '..')).rejects.toThrow(
+      /invalid file name/,
+    );
   });
 
   const shm = existsSync('/dev/shm') ? '/dev/shm' : null;

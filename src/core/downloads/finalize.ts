@@ -41,7 +41,12 @@ async function fsyncPath(path: string, flags: 'r' | 'r+'): Promise<void> {
  * replacing an existing file. Claims are exclusive (hard link, or `wx` create), so concurrent callers —
  * in this process or another — always end on distinct names. `source` is consumed.
  */
-async function claimName(source: string, dir: string, desiredName: string, maxSuffix: number): Promise<string> {
+async function claimName(
+  source: string,
+  dir: string,
+  desiredName: string,
+  maxSuffix: number,
+): Promise<string> {
   let linkable = true;
   for (let n = 1; n <= maxSuffix; n++) {
     const target = join(dir, candidateName(desiredName, n));

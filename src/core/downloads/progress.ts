@@ -7,7 +7,10 @@ export interface ProgressReporter {
 }
 
 /** Wraps a listener so it is called at most ~10 times a second; listener exceptions are swallowed. */
-export function createProgressReporter(listener: ProgressListener | undefined, intervalMs = 100): ProgressReporter {
+export function createProgressReporter(
+  listener: ProgressListener | undefined,
+  intervalMs = 100,
+): ProgressReporter {
   let last = -Infinity;
   const call = (received: number, total: number | null): void => {
     last = performance.now();

@@ -4,7 +4,12 @@
  * Delay before the next attempt after `failures` failed attempts in a row (1-based): exponential from
  * `baseMs`, capped at `maxMs`, with "equal jitter" (a uniformly random value between half and all of it).
  */
-export function backoffDelay(failures: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+export function backoffDelay(
+  failures: number,
+  baseMs: number,
+  maxMs: number,
+  random: () => number = Math.random,
+): number {
   const exp = Math.min(maxMs, baseMs * 2 ** Math.max(0, failures - 1));
   return Math.round(exp / 2 + (random() * exp) / 2);
 }

@@ -12,7 +12,10 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(100_001)]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  randomBytes(100_001),
+]);
 const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 
 describe('writeBase64File', () => {
@@ -25,7 +28,9 @@ describe('writeBase64File', () => {
 
   it('accepts data URLs, line breaks and base64url', async () => {
     const wrapped = PNG.toString('base64').replace(/.{76}/g, '$&\r\n');
-    const a = await writeBase64File(`data:image/webp;base64,${wrapped}`, join(dir, 'a'), { chunkChars: 4096 });
+    const a = await writeBase64File(`data:image/webp;base64,${wrapped}`, join(dir, 'a'), {
+      chunkChars: 4096,
+    });
     expect(a).toMatchObject({ size: PNG.length, sha256: sha(PNG), contentType: 'image/webp' });
     const b = await writeBase64File(PNG.toString('base64url'), join(dir, 'b'));
     expect(b.sha256).toBe(sha(PNG));
@@ -43,6 +48,8 @@ describe('writeBase64File', () => {
     await expect(writeBase64File('not*base64!', join(dir, 'c'))).rejects.toBeInstanceOf(InvalidBase64Error);
     await expect(writeBase64File('', join(dir, 'd'))).rejects.toBeInstanceOf(InvalidBase64Error);
     await expect(writeBase64File('QUJD=QUJD', join(dir, 'e'))).rejects.toBeInstanceOf(InvalidBase64Error);
-    await expect(writeBase64File('data:image/png,abc', join(dir, 'f'))).rejects.toBeInstanceOf(InvalidBase64Error);
+    await expect(writeBase64File('data:image/png,abc', join(dir, 'f'))).rejects.toBeInstanceOf(
+      InvalidBase64Error,
+    );
   });
 });

@@ -13,10 +13,16 @@ export interface WriteBase64Options {
 }
 
 const SNIFFERS: ReadonlyArray<readonly [string, (b: Buffer) => boolean]> = [
-  ['image/png', (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
+  [
+    'image/png',
+    (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  ],
   ['image/jpeg', (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
   ['image/gif', (b) => b.subarray(0, 4).toString('latin1') === 'GIF8'],
-  ['image/webp', (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP'],
+  [
+    'image/webp',
+    (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  ],
   ['video/mp4', (b) => b.subarray(4, 8).toString('latin1') === 'ftyp'],
 ];
 
@@ -73,9 +79,10 @@ export async function writeBase64File(
       if (ended) throw new InvalidBase64Error('data after padding');
       const pad = /=+$/.exec(text)?.[0].length ?? 0;
       const body = pad ? text.slice(0, -pad) : text;
-      if (pad > 2 || !BASE64_BODY.test(body)) throw new InvalidBase64Error('character outside the base64 alphabet');
+      if (pad > 2 || !BASE64_BODY.test(body))
+        throw new InvalidBase64Error('character outside the base64 alphabet');
       if (pad > 0) ended = true;
-      if (last && (body.length % 4 === 1)) throw new InvalidBase64Error('truncated payload');
+      if (last && body.length % 4 === 1) throw new InvalidBase64Error('truncated payload');
       const bytes = Buffer.from(body, 'base64');
       head ??= bytes.subarray(0, 16);
       await file.write(bytes);
