@@ -60,6 +60,14 @@ describe('image edit', () => {
     expect(changedPixels(readPng(source).data, readPng(firstImage(r.body)).data, W * H).every(Boolean)).toBe(true);
   });
 
+  it('answers a URL instead of b64_json when response_format=url', async () => {
+    const r = await edit(form({ model: 'm', prompt: 'p', response_format: 'url' }, [['image', source]]));
+    const url = (r.body.data as { url?: string }[])[0]?.url ?? '';
+    const res = await fetch(url);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(readPng(Buffer.from(await res.arrayBuffer())).width).toBe(W);
+  });
+
   it('composes several images at the requested size', async () => {
     const imgs: [string, Buffer][] = Array.from({ length: 5 }, () => ['image[]', source]);
     const r = await edit(form({ model: 'm', prompt: 'collage', size: '512x256' }, imgs));
