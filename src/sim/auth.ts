@@ -12,7 +12,8 @@ function bearerMatches(value: string | undefined, key: string): boolean {
  */
 export function isAuthorized(scheme: AuthScheme, req: IncomingMessage, ctx: SimContext): boolean {
   if (scheme === 'none') return true;
-  if (scheme === 'bearer' || ctx.gatewayAuthHeader === 'authorization') return bearerMatches(req.headers.authorization, ctx.apiKey);
+  if (scheme === 'bearer' || ctx.gatewayAuthHeader === 'authorization')
+    return bearerMatches(req.headers.authorization, ctx.apiKey);
   const raw = req.headers[ctx.gatewayAuthHeader];
   return (Array.isArray(raw) ? raw[0] : raw) === ctx.apiKey;
 }

@@ -34,7 +34,11 @@ afterAll(async () => {
 });
 
 async function submit(prompt: string, url = callbackUrl): Promise<{ taskNo: string; at: number }> {
-  const r = await call(sim, 'POST', '/open/aigw/gateway/generations', { model: 'vendora_3.0_text2image', prompt, callbackUrl: url });
+  const r = await call(sim, 'POST', '/open/aigw/gateway/generations', {
+    model: 'vendora_3.0_text2image',
+    prompt,
+    callbackUrl: url,
+  });
   expect(r.status).toBe(200);
   return { taskNo: String(r.body.taskNo), at: Date.now() };
 }

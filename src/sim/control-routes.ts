@@ -5,7 +5,11 @@ import type { SimFault, SimRequestLogEntry } from './types';
 import { parseFaults } from './faults';
 
 /** /__sim/* lets out-of-process tests (e2e, the CLI) read the log and switch faults. */
-export function controlRoutes(log: () => SimRequestLogEntry[], setFaults: (f: SimFault[]) => void, clearLog: () => void): Route[] {
+export function controlRoutes(
+  log: () => SimRequestLogEntry[],
+  setFaults: (f: SimFault[]) => void,
+  clearLog: () => void,
+): Route[] {
   return [
     {
       method: 'GET',

@@ -51,7 +51,8 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
 
 /** Long strings (base64 images) are shortened in the log so it stays small and readable. */
 function forLog(value: unknown): unknown {
-  if (typeof value === 'string') return value.length > 4096 ? `${value.slice(0, 256)}…(${value.length} chars)` : value;
+  if (typeof value === 'string')
+    return value.length > 4096 ? `${value.slice(0, 256)}…(${value.length} chars)` : value;
   if (Array.isArray(value)) return value.map(forLog);
   if (typeof value === 'object' && value !== null)
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, forLog(v)]));
@@ -73,7 +74,12 @@ export async function readJsonObject(ex: Exchange): Promise<Record<string, unkno
   return parsed as Record<string, unknown>;
 }
 
-export function sendJson(ex: Exchange, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  ex: Exchange,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = Buffer.from(JSON.stringify(body));
   ex.entry.status = status;
   ex.res.writeHead(status, {

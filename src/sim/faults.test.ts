@@ -16,11 +16,19 @@ afterEach(async () => {
 });
 
 /** Raw GET that reports what actually arrived, even when the connection ends early. */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; length: number; bytes: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; length: number; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     get(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
-      const finish = (): void => resolve({ status: res.statusCode ?? 0, length: Number(res.headers['content-length']), bytes: Buffer.concat(chunks) });
+      const finish = (): void =>
+        resolve({
+          status: res.statusCode ?? 0,
+          length: Number(res.headers['content-length']),
+          bytes: Buffer.concat(chunks),
+        });
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', finish);
       res.on('aborted', finish);
@@ -30,9 +38,16 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ st
 }
 
 async function gatewayImage(s: Simulator): Promise<{ taskNo: string; url: string }> {
-  const sub = await call(s, 'POST', '/open/aigw/gateway/generations', { model: 'vendora_3.0_text2image', prompt: 'fault test' });
+  const sub = await call(s, 'POST', '/open/aigw/gateway/generations', {
+    model: 'vendora_3.0_text2image',
+    prompt: 'fault test',
+  });
   const taskNo = String(sub.body.taskNo);
-  const { last } = await pollUntil(() => call(s, 'GET', `/open/aigw/gateway/generationTask?taskNo=${taskNo}`), (r) => pick(r.body, 'data.status') === 'success', 'data.status');
+  const { last } = await pollUntil(
+    () => call(s, 'GET', `/open/aigw/gateway/generationTask?taskNo=${taskNo}`),
+    (r) => pick(r.body, 'data.status') === 'success',
+    'data.status',
+  );
   return { taskNo, url: (pick(last.body, 'data.data.result') as string[])[0] ?? '' };
 }
 
@@ -52,7 +67,9 @@ describe('faults', () => {
   });
 
   it('rateLimit: 429 with Retry-After and a JSON body, only for the chosen family and times', async () => {
-    const s = await sim({ faults: [{ kind: 'rateLimit', family: 'unifiedImage', retryAfterSeconds: 3, times: 1 }] });
+    const s = await sim({
+      faults: [{ kind: 'rateLimit', family: 'unifiedImage', retryAfterSeconds: 3, times: 1 }],
+    });
     const limited = await call(s, 'POST', '/v1/tasks/generations', { model: 'm', prompt: 'x' });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('3');
@@ -93,14 +110,24 @@ describe('faults', () => {
   });
 
   it('shape faults: videoUrlObject, msTimestamps and unknownFirst', async () => {
-    const s = await sim({ speed: 0.1, faults: [{ kind: 'videoUrlObject' }, { kind: 'msTimestamps' }, { kind: 'unknownFirst', family: 'unifiedImage' }] });
+    const s = await sim({
+      speed: 0.1,
+      faults: [
+        { kind: 'videoUrlObject' },
+        { kind: 'msTimestamps' },
+        { kind: 'unknownFirst', family: 'unifiedImage' },
+      ],
+    });
     const img = await call(s, 'POST', '/v1/tasks/generations', { model: 'm', prompt: 'x' });
     const first = await call(s, 'GET', `/v1/tasks/generations/${String(img.body.task_id)}`);
     expect(pick(first.body, 'data.status')).toBe('UNKNOWN');
     const video = await call(s, 'POST', '/v1/videos', { model: 'sora-2', prompt: 'x' });
     expect(Number(video.body.created_at)).toBeGreaterThan(1e12);
     const fast = await sim({ faults: [{ kind: 'videoUrlObject', family: 'gateway' }] });
-    const sub = await call(fast, 'POST', '/open/aigw/gateway/generations', { model: 'vendora_2.1_text2video', prompt: 'x' });
+    const sub = await call(fast, 'POST', '/open/aigw/gateway/generations', {
+      model: 'vendora_2.1_text2video',
+      prompt: 'x',
+    });
     const { last } = await pollUntil(
       () => call(fast, 'GET', `/open/aigw/gateway/generationTask?taskNo=${String(sub.body.taskNo)}`),
       (r) => pick(r.body, 'data.status') === 'success',
@@ -113,7 +140,8 @@ describe('faults', () => {
     const pattern = async (): Promise<number[]> => {
       const s = await sim({ seed: 42, faults: [{ kind: 'serverError', on: 'submit', probability: 0.5 }] });
       const out: number[] = [];
-      for (let i = 0; i < 12; i++) out.push((await call(s, 'POST', '/v1/tasks/generations', { model: 'm', prompt: 'x' })).status);
+      for (let i = 0; i < 12; i++)
+        out.push((await call(s, 'POST', '/v1/tasks/generations', { model: 'm', prompt: 'x' })).status);
       return out;
     };
     const a = await pattern();
@@ -126,14 +154,32 @@ describe('faults', () => {
 describe('control routes and log', () => {
   it('switches faults, reads and clears the log, and serves blobs with Range', async () => {
     const s = await sim();
-    const set = await fetch(`${s.baseUrl}/__sim/faults`, { method: 'POST', body: JSON.stringify([{ kind: 'rateLimit', times: 1 }]) });
+    const set = await fetch(`${s.baseUrl}/__sim/faults`, {
+      method: 'POST',
+      body: JSON.stringify([{ kind: 'rateLimit', times: 1 }]),
+    });
     expect(set.status).toBe(200);
     expect((await call(s, 'POST', '/v1/videos', { model: 'm', prompt: 'x' })).status).toBe(429);
-    const bad = await fetch(`${s.baseUrl}/__sim/faults`, { method: 'POST', body: JSON.stringify([{ kind: 'nope' }]) });
+    const bad = await fetch(`${s.baseUrl}/__sim/faults`, {
+      method: 'POST',
+      body: JSON.stringify([{ kind: 'nope' }]),
+    });
     expect(bad.status).toBe(400);
-    const log = (await (await fetch(`${s.baseUrl}/__sim/log`)).json()) as { path: string; status: number; family: string; authorized: boolean; json?: unknown; headers: Record<string, string> }[];
+    const log = (await (await fetch(`${s.baseUrl}/__sim/log`)).json()) as {
+      path: string;
+      status: number;
+      family: string;
+      authorized: boolean;
+      json?: unknown;
+      headers: Record<string, string>;
+    }[];
     const entry = log.find((e) => e.path === '/v1/videos');
-    expect(entry).toMatchObject({ status: 429, family: 'videos', authorized: true, json: { model: 'm', prompt: 'x' } });
+    expect(entry).toMatchObject({
+      status: 429,
+      family: 'videos',
+      authorized: true,
+      json: { model: 'm', prompt: 'x' },
+    });
     expect(entry?.headers.authorization).toBe('Bearer ***');
     expect(JSON.stringify(log)).not.toContain(AUTH.authorization);
     await fetch(`${s.baseUrl}/__sim/reset`, { method: 'POST' });
@@ -152,7 +198,11 @@ describe('control routes and log', () => {
     const s = await sim({ control: false, videoResultBytes: 300_000 });
     expect((await fetch(`${s.baseUrl}/__sim/log`)).status).toBe(404);
     const sub = await call(s, 'POST', '/v1/videos', { model: 'm', prompt: 'x' });
-    await pollUntil(() => call(s, 'GET', `/v1/videos/${String(sub.body.id)}`), (r) => r.body.status === 'completed', 'status');
+    await pollUntil(
+      () => call(s, 'GET', `/v1/videos/${String(sub.body.id)}`),
+      (r) => r.body.status === 'completed',
+      'status',
+    );
     const url = `${s.baseUrl}/v1/videos/${String(sub.body.id)}/content`;
     const file = await download(url, AUTH);
     expect(file.bytes.length).toBe(300_000);

@@ -59,7 +59,14 @@ export class FaultEngine {
 
 const KINDS = new Set<string>(Object.keys(DEFAULT_FAULT_POINT));
 const POINTS = new Set<string>(['submit', 'query', 'download', 'callback']);
-const FAMILIES = new Set<string>(['gateway', 'videos', 'imageEdit', 'unifiedVideo', 'unifiedImage', 'vendor']);
+const FAMILIES = new Set<string>([
+  'gateway',
+  'videos',
+  'imageEdit',
+  'unifiedVideo',
+  'unifiedImage',
+  'vendor',
+]);
 
 /** Validates a JSON fault list posted to /__sim/faults; returns an error message or the faults. */
 export function parseFaults(value: unknown): SimFault[] | string {
@@ -68,8 +75,10 @@ export function parseFaults(value: unknown): SimFault[] | string {
   for (const [i, raw] of value.entries()) {
     if (typeof raw !== 'object' || raw === null) return `faults[${i}] must be an object`;
     const r = raw as Record<string, unknown>;
-    if (typeof r.kind !== 'string' || !KINDS.has(r.kind)) return `faults[${i}].kind is not a known fault kind`;
-    if (r.on !== undefined && (typeof r.on !== 'string' || !POINTS.has(r.on))) return `faults[${i}].on is invalid`;
+    if (typeof r.kind !== 'string' || !KINDS.has(r.kind))
+      return `faults[${i}].kind is not a known fault kind`;
+    if (r.on !== undefined && (typeof r.on !== 'string' || !POINTS.has(r.on)))
+      return `faults[${i}].on is invalid`;
     if (r.family !== undefined && (typeof r.family !== 'string' || !FAMILIES.has(r.family)))
       return `faults[${i}].family is invalid`;
     for (const key of ['probability', 'times', 'retryAfterSeconds', 'delayMs'] as const) {

@@ -33,12 +33,19 @@ async function getFile(ex: Exchange, ctx: SimContext): Promise<void> {
 /** GET /__sim/blob/{bytes}: a deterministic blob of any size for download benchmarks; no auth. */
 async function getBlob(ex: Exchange): Promise<void> {
   const size = Number(ex.params[0]);
-  if (!Number.isSafeInteger(size) || size < 0 || size > 2 ** 36) throw new HttpError(400, 'invalid_request', 'blob size must be 0..2^36 bytes');
+  if (!Number.isSafeInteger(size) || size < 0 || size > 2 ** 36)
+    throw new HttpError(400, 'invalid_request', 'blob size must be 0..2^36 bytes');
   await serveSource(ex, blobSource(size), { truncate: false, slowMs: 0 });
 }
 
 export const fileRoutes: Route[] = [
-  { method: 'GET_HEAD', pattern: /^\/files\/([^/]+)\/[^/]+$/, family: 'files', auth: 'none', handle: getFile },
+  {
+    method: 'GET_HEAD',
+    pattern: /^\/files\/([^/]+)\/[^/]+$/,
+    family: 'files',
+    auth: 'none',
+    handle: getFile,
+  },
 ];
 
 export const blobRoutes: Route[] = [

@@ -3,11 +3,23 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Simulator } from './types';
-import { AUTH, KEY, call, download, inLifecycleOrder, pick, pollUntil, readPng, startTestSim } from './test-helpers';
+import {
+  AUTH,
+  KEY,
+  call,
+  download,
+  inLifecycleOrder,
+  pick,
+  pollUntil,
+  readPng,
+  startTestSim,
+} from './test-helpers';
 
 const SUBMIT = '/open/aigw/gateway/generations';
-const query = (sim: Simulator, taskNo: string) => call(sim, 'GET', `/open/aigw/gateway/generationTask?taskNo=${taskNo}`);
-const terminal = (r: { body: unknown }) => ['success', 'failed'].includes(String(pick(r.body, 'data.status')));
+const query = (sim: Simulator, taskNo: string) =>
+  call(sim, 'GET', `/open/aigw/gateway/generationTask?taskNo=${taskNo}`);
+const terminal = (r: { body: unknown }) =>
+  ['success', 'failed'].includes(String(pick(r.body, 'data.status')));
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -26,23 +38,42 @@ async function runToEnd(body: Record<string, unknown>) {
 
 describe('task gateway', () => {
   it('runs text-to-video on every version to success with an mp4 result', async () => {
-    await Promise.all(['2.1', '2.5', 'O1', '2.6', '3.0', '3.0-Omni'].map(async (v) => {
-      const { last, seen, taskNo } = await runToEnd({ model: `vendora_${v}_text2video`, prompt: 'a cat', aspect_ratio: '16:9', duration: 5, mode: 'pro' });
-      expect(inLifecycleOrder(seen, ['pending', 'processing', 'success']), String(seen)).toBe(true);
-      expect(last.body).toMatchObject({ code: 1000, message: 'success', data: { taskNo, model: `vendora_${v}_text2video`, status: 'success' } });
-      expect(String(pick(last.body, 'data.createTime'))).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
-      expect(pick(last.body, 'data.usage.totalPoints')).toBe(75);
-      const urls = pick(last.body, 'data.data.result') as string[];
-      expect(urls).toHaveLength(1);
-      const file = await download(urls[0] ?? '');
-      expect(file.headers.get('content-type')).toBe('video/mp4');
-      expect(file.bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
-      expect(createHash('sha256').update(file.bytes).digest('hex')).toBe(sim.describeResult(urls[0] ?? '')?.sha256);
-    }));
+    await Promise.all(
+      ['2.1', '2.5', 'O1', '2.6', '3.0', '3.0-Omni'].map(async (v) => {
+        const { last, seen, taskNo } = await runToEnd({
+          model: `vendora_${v}_text2video`,
+          prompt: 'a cat',
+          aspect_ratio: '16:9',
+          duration: 5,
+          mode: 'pro',
+        });
+        expect(inLifecycleOrder(seen, ['pending', 'processing', 'success']), String(seen)).toBe(true);
+        expect(last.body).toMatchObject({
+          code: 1000,
+          message: 'success',
+          data: { taskNo, model: `vendora_${v}_text2video`, status: 'success' },
+        });
+        expect(String(pick(last.body, 'data.createTime'))).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+        expect(pick(last.body, 'data.usage.totalPoints')).toBe(75);
+        const urls = pick(last.body, 'data.data.result') as string[];
+        expect(urls).toHaveLength(1);
+        const file = await download(urls[0] ?? '');
+        expect(file.headers.get('content-type')).toBe('video/mp4');
+        expect(file.bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
+        expect(createHash('sha256').update(file.bytes).digest('hex')).toBe(
+          sim.describeResult(urls[0] ?? '')?.sha256,
+        );
+      }),
+    );
   });
 
   it('makes n PNG images of the aspect ratio with the image model', async () => {
-    const { last } = await runToEnd({ model: 'vendora_3.0_text2image', prompt: 'sunset', aspect_ratio: '16:9', n: 2 });
+    const { last } = await runToEnd({
+      model: 'vendora_3.0_text2image',
+      prompt: 'sunset',
+      aspect_ratio: '16:9',
+      n: 2,
+    });
     const urls = pick(last.body, 'data.data.result') as string[];
     expect(urls).toHaveLength(2);
     const png = readPng((await download(urls[1] ?? '')).bytes);
@@ -50,7 +81,12 @@ describe('task gateway', () => {
   });
 
   it('answers motion control with the {video_url} object shape', async () => {
-    const { last } = await runToEnd({ model: 'vendora_2.6_motion_control', image_url: 'https://x/a.png', video_url: 'https://x/b.mp4', prompt: 'dance' });
+    const { last } = await runToEnd({
+      model: 'vendora_2.6_motion_control',
+      image_url: 'https://x/a.png',
+      video_url: 'https://x/b.mp4',
+      prompt: 'dance',
+    });
     expect(pick(last.body, 'data.data.result.video_url')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
   });
 
@@ -68,7 +104,14 @@ describe('task gateway', () => {
   it('refuses bad gateway requests with 400 naming the problem', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ model: 'vendora_2.6_subject_reference', prompt: 'x' }, /only 3\.0 and 3\.0-Omni/],
-      [{ model: 'vendora_3.0_subject_reference', prompt: '<<<ghost>>>', image_list: [{ id: 'a', image_url: 'https://x' }] }, /ghost/],
+      [
+        {
+          model: 'vendora_3.0_subject_reference',
+          prompt: '<<<ghost>>>',
+          image_list: [{ id: 'a', image_url: 'https://x' }],
+        },
+        /ghost/,
+      ],
       [{ model: 'vendora_9.9_text2video', prompt: 'x' }, /unknown model/],
       [{ model: 'vendora_2.1_text2video' }, /prompt is required/],
       [{ model: 'vendora_2.1_text2video', prompt: 'x', aspect_ratio: '16x9' }, /aspect_ratio/],
@@ -87,7 +130,13 @@ describe('task gateway', () => {
     const noKey = await call(sim, 'POST', SUBMIT, { model: 'vendora_3.0_text2image', prompt: 'x' }, {});
     expect(noKey.status).toBe(401);
     expect(noKey.body.code).toBe('unauthorized');
-    expect((await call(sim, 'GET', '/open/aigw/gateway/generationTask?taskNo=1', undefined, { authorization: 'Bearer nope' })).status).toBe(401);
+    expect(
+      (
+        await call(sim, 'GET', '/open/aigw/gateway/generationTask?taskNo=1', undefined, {
+          authorization: 'Bearer nope',
+        })
+      ).status,
+    ).toBe(401);
     const missing = await query(sim, 'NOPE');
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('task_not_exist');
@@ -102,9 +151,17 @@ describe('task gateway', () => {
   it('honours a custom gateway auth header carrying the raw key', async () => {
     const other = await startTestSim({ gatewayAuthHeader: 'X-Api-Key' });
     try {
-      const ok = await call(other, 'POST', SUBMIT, { model: 'vendora_3.0_text2image', prompt: 'x' }, { 'x-api-key': KEY });
+      const ok = await call(
+        other,
+        'POST',
+        SUBMIT,
+        { model: 'vendora_3.0_text2image', prompt: 'x' },
+        { 'x-api-key': KEY },
+      );
       expect(ok.status).toBe(200);
-      expect((await call(other, 'POST', SUBMIT, { model: 'vendora_3.0_text2image', prompt: 'x' }, AUTH)).status).toBe(401);
+      expect(
+        (await call(other, 'POST', SUBMIT, { model: 'vendora_3.0_text2image', prompt: 'x' }, AUTH)).status,
+      ).toBe(401);
       expect(other.log[0]?.headers['x-api-key']).toBe('***');
     } finally {
       await other.close();
@@ -126,24 +183,45 @@ describe('gateway callbacks', () => {
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
     const callbackUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/cb`;
     try {
-      const ok = await call(sim, 'POST', SUBMIT, { model: 'vendora_3.0_text2video', prompt: 'cb', callbackUrl });
-      const bad = await call(sim, 'POST', SUBMIT, { model: 'vendora_3.0_text2video', prompt: 'cb #fail', callbackUrl });
+      const ok = await call(sim, 'POST', SUBMIT, {
+        model: 'vendora_3.0_text2video',
+        prompt: 'cb',
+        callbackUrl,
+      });
+      const bad = await call(sim, 'POST', SUBMIT, {
+        model: 'vendora_3.0_text2video',
+        prompt: 'cb #fail',
+        callbackUrl,
+      });
       const deadline = Date.now() + 3000;
       while (received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       expect(received).toHaveLength(2);
       for (const body of received) {
-        const expected = createHash('sha256').update(`${String(body.taskNo)}${String(body.timestamp)}${KEY}`).digest('hex');
+        const expected = createHash('sha256')
+          .update(`${String(body.taskNo)}${String(body.timestamp)}${KEY}`)
+          .digest('hex');
         expect(body.sign).toBe(expected);
         expect(Math.abs(Number(body.timestamp) - Date.now() / 1000)).toBeLessThan(10);
       }
       const success = received.find((b) => b.taskNo === ok.body.taskNo);
-      expect(success).toMatchObject({ status: 'success', model: 'vendora_3.0_text2video', data: { status: 'SUCCESS', error_info: '', traceback: '' } });
+      expect(success).toMatchObject({
+        status: 'success',
+        model: 'vendora_3.0_text2video',
+        data: { status: 'SUCCESS', error_info: '', traceback: '' },
+      });
       expect(pick(success, 'data.task_id')).toMatch(/^[0-9a-f-]{36}$/);
       expect(pick(success, 'data.result')).toHaveLength(1);
       expect(typeof pick(success, 'usage.totalPoints')).toBe('number');
       const failure = received.find((b) => b.taskNo === bad.body.taskNo);
       expect(failure).toMatchObject({ status: 'failed' });
-      expect(Object.keys(failure ?? {}).sort()).toEqual(['error', 'model', 'sign', 'status', 'taskNo', 'timestamp']);
+      expect(Object.keys(failure ?? {}).sort()).toEqual([
+        'error',
+        'model',
+        'sign',
+        'status',
+        'taskNo',
+        'timestamp',
+      ]);
     } finally {
       await new Promise<void>((r) => receiver.close(() => r()));
     }

@@ -18,7 +18,8 @@ const mask = makePng(W, H, (x, y) => (inWhite(x, y) ? [255, 255, 255, 255] : [0,
 function form(fields: Record<string, string>, files: [string, Buffer, string?][]): FormData {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  for (const [field, bytes, name] of files) fd.append(field, new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name ?? 'a.png');
+  for (const [field, bytes, name] of files)
+    fd.append(field, new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name ?? 'a.png');
   return fd;
 }
 
@@ -33,23 +34,38 @@ function firstImage(body: Record<string, unknown>): Buffer {
 }
 
 function changedPixels(a: Buffer, b: Buffer, count: number): boolean[] {
-  return Array.from({ length: count }, (_, i) => !a.subarray(i * 4, i * 4 + 4).equals(b.subarray(i * 4, i * 4 + 4)));
+  return Array.from(
+    { length: count },
+    (_, i) => !a.subarray(i * 4, i * 4 + 4).equals(b.subarray(i * 4, i * 4 + 4)),
+  );
 }
 
 describe('image edit', () => {
   it('changes every pixel inside the white mask area and no pixel outside it', async () => {
-    const r = await edit(form({ model: 'gpt-image-1.5', prompt: 'add a hat', quality: 'high', size: '1024x1024' }, [['image', source], ['mask', mask]]));
+    const r = await edit(
+      form({ model: 'gpt-image-1.5', prompt: 'add a hat', quality: 'high', size: '1024x1024' }, [
+        ['image', source],
+        ['mask', mask],
+      ]),
+    );
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ quality: 'high', size: `${W}x${H}` });
     const out = readPng(firstImage(r.body));
     expect([out.width, out.height]).toEqual([W, H]);
     const changed = changedPixels(readPng(source).data, out.data, W * H);
-    changed.forEach((c, i) => expect(c, `pixel ${i % W},${Math.floor(i / W)}`).toBe(inWhite(i % W, Math.floor(i / W))));
+    changed.forEach((c, i) =>
+      expect(c, `pixel ${i % W},${Math.floor(i / W)}`).toBe(inWhite(i % W, Math.floor(i / W))),
+    );
   });
 
   it('treats transparent mask pixels as the edit area when the mask has alpha', async () => {
     const alphaMask = makePng(W, H, (x, y) => (inWhite(x, y) ? [0, 0, 0, 0] : [0, 0, 0, 255]));
-    const r = await edit(form({ model: 'm', prompt: 'p' }, [['image[]', source], ['mask', alphaMask]]));
+    const r = await edit(
+      form({ model: 'm', prompt: 'p' }, [
+        ['image[]', source],
+        ['mask', alphaMask],
+      ]),
+    );
     const changed = changedPixels(readPng(source).data, readPng(firstImage(r.body)).data, W * H);
     expect(changed.filter(Boolean).length).toBe(40 * 30);
     expect(changed[0]).toBe(false);
@@ -57,7 +73,9 @@ describe('image edit', () => {
 
   it('changes the whole image without a mask', async () => {
     const r = await edit(form({ model: 'm', prompt: 'p' }, [['image', source]]));
-    expect(changedPixels(readPng(source).data, readPng(firstImage(r.body)).data, W * H).every(Boolean)).toBe(true);
+    expect(changedPixels(readPng(source).data, readPng(firstImage(r.body)).data, W * H).every(Boolean)).toBe(
+      true,
+    );
   });
 
   it('answers a URL instead of b64_json when response_format=url', async () => {
@@ -77,7 +95,11 @@ describe('image edit', () => {
   });
 
   it('generates a fresh image for a non-PNG input and says so', async () => {
-    const r = await edit(form({ model: 'm', prompt: 'p', size: '256x256' }, [['image', Buffer.from('GIF89a not really'), 'x.gif']]));
+    const r = await edit(
+      form({ model: 'm', prompt: 'p', size: '256x256' }, [
+        ['image', Buffer.from('GIF89a not really'), 'x.gif'],
+      ]),
+    );
     expect(r.status).toBe(200);
     expect(String(r.body.note)).toMatch(/not a PNG/);
     expect(readPng(firstImage(r.body)).width).toBe(256);
@@ -88,14 +110,27 @@ describe('image edit', () => {
     const tooMany = await edit(form({ model: 'm', prompt: 'p' }, many));
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toMatch(/at most 16 images/);
-    const fidelity = await edit(form({ model: 'm', prompt: 'p', input_fidelity: 'high' }, [['image', source]]));
+    const fidelity = await edit(
+      form({ model: 'm', prompt: 'p', input_fidelity: 'high' }, [['image', source]]),
+    );
     expect(fidelity.status).toBe(400);
     expect(fidelity.body.message).toBe('input_fidelity is not supported by this model');
     const size = await edit(form({ model: 'm', prompt: 'p', size: 'big' }, [['image', source]]));
     expect(size.body.message).toMatch(/size must have the shape <width>x<height>/);
     const small = makePng(8, 8, () => [255, 255, 255, 255]);
-    expect((await edit(form({ model: 'm', prompt: 'p' }, [['image', source], ['mask', small]]))).body.message).toMatch(/same dimensions/);
-    expect((await edit(form({ model: 'm' }, [['image', source]]))).body.message).toMatch(/prompt is required/);
+    expect(
+      (
+        await edit(
+          form({ model: 'm', prompt: 'p' }, [
+            ['image', source],
+            ['mask', small],
+          ]),
+        )
+      ).body.message,
+    ).toMatch(/same dimensions/);
+    expect((await edit(form({ model: 'm' }, [['image', source]]))).body.message).toMatch(
+      /prompt is required/,
+    );
     expect((await edit(form({ model: 'm', prompt: 'p' }, []))).body.message).toMatch(/image is required/);
     expect((await edit(form({ model: 'm', prompt: 'p' }, [['image', source]]), {})).status).toBe(401);
   });
@@ -103,7 +138,12 @@ describe('image edit', () => {
   it('parses a large multipart upload and logs fields and files without the bytes', async () => {
     const big = Buffer.alloc(20 * 1024 * 1024, 7);
     sim.clearLog();
-    const r = await edit(form({ model: 'm', prompt: 'p' }, [['image', source], ['extra', big, 'big.bin']]));
+    const r = await edit(
+      form({ model: 'm', prompt: 'p' }, [
+        ['image', source],
+        ['extra', big, 'big.bin'],
+      ]),
+    );
     expect(r.status).toBe(200);
     const entry = sim.log.find((e) => e.path === '/v1/images/edits');
     expect(entry?.form).toEqual({ model: 'm', prompt: 'p' });

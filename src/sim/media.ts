@@ -46,7 +46,8 @@ export class MediaLibrary {
       const path = join(this.dir, `clip-${shape}.mp4`);
       if (!existsSync(path)) {
         // Keep serving (the demo must not die) but say loudly why videos will not play.
-        if (!this.warned) console.warn(`[sim] missing ${path}; serving placeholder bytes. Set ATELIER_SIM_RESOURCES.`);
+        if (!this.warned)
+          console.warn(`[sim] missing ${path}; serving placeholder bytes. Set ATELIER_SIM_RESOURCES.`);
         this.warned = true;
         return blobSource(64 * 1024, 'video/mp4');
       }

@@ -30,8 +30,11 @@ function parseHead(raw: string): PartHead {
     const value = line.slice(colon + 1).trim();
     if (key === 'content-type') contentType = value;
     if (key === 'content-disposition') {
-      name = /(?:^|;)\s*name="([^"]*)"/i.exec(value)?.[1] ?? /(?:^|;)\s*name=([^;]+)/i.exec(value)?.[1]?.trim();
-      filename = /(?:^|;)\s*filename="([^"]*)"/i.exec(value)?.[1] ?? /(?:^|;)\s*filename=([^;]+)/i.exec(value)?.[1]?.trim();
+      name =
+        /(?:^|;)\s*name="([^"]*)"/i.exec(value)?.[1] ?? /(?:^|;)\s*name=([^;]+)/i.exec(value)?.[1]?.trim();
+      filename =
+        /(?:^|;)\s*filename="([^"]*)"/i.exec(value)?.[1] ??
+        /(?:^|;)\s*filename=([^;]+)/i.exec(value)?.[1]?.trim();
     }
   }
   if (name === undefined) throw badRequest('multipart part without a content-disposition name');
@@ -48,7 +51,11 @@ export function boundaryOf(contentType: string | undefined): string | undefined 
  * only a delimiter-sized tail between chunks, so a 200 MB upload is copied about once, not
  * re-buffered as it grows. Each part's chunks are joined once when the part ends.
  */
-export async function parseMultipart(req: IncomingMessage, boundary: string, limit: number): Promise<MultipartBody> {
+export async function parseMultipart(
+  req: IncomingMessage,
+  boundary: string,
+  limit: number,
+): Promise<MultipartBody> {
   // A leading CRLF makes the first delimiter look like every other one.
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   const body: MultipartBody = { fields: new Map(), files: [] };
@@ -62,7 +69,8 @@ export async function parseMultipart(req: IncomingMessage, boundary: string, lim
   const finishPart = (): void => {
     if (!head) return;
     const data = Buffer.concat(parts);
-    if (head.filename !== undefined) body.files.push({ field: head.name, filename: head.filename, contentType: head.contentType, data });
+    if (head.filename !== undefined)
+      body.files.push({ field: head.name, filename: head.filename, contentType: head.contentType, data });
     else body.fields.set(head.name, [...(body.fields.get(head.name) ?? []), data.toString('utf8')]);
     head = undefined;
     parts = [];
@@ -75,7 +83,8 @@ export async function parseMultipart(req: IncomingMessage, boundary: string, lim
         if (at < 0) {
           // Keep a tail that could be the start of a delimiter split across chunks.
           const keep = final ? 0 : Math.min(pending.length, delimiter.length - 1);
-          if (state === 'data' && pending.length > keep) parts.push(pending.subarray(0, pending.length - keep));
+          if (state === 'data' && pending.length > keep)
+            parts.push(pending.subarray(0, pending.length - keep));
           pending = pending.subarray(pending.length - keep);
           return;
         }

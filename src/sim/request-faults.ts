@@ -7,7 +7,12 @@ import type { SimFamily, SimFaultPoint } from './types';
  * Applies the faults that replace a whole response (reset, 429, 500) and arms slowBody for JSON
  * answers. Returns true when the request has been dealt with and the handler must not run.
  */
-export async function applyRequestFaults(ex: Exchange, ctx: SimContext, point: SimFaultPoint, family: SimFamily): Promise<boolean> {
+export async function applyRequestFaults(
+  ex: Exchange,
+  ctx: SimContext,
+  point: SimFaultPoint,
+  family: SimFamily,
+): Promise<boolean> {
   if (ctx.faults.take('reset', point, family)) {
     ex.entry.status = 0;
     const socket = ex.req.socket;
@@ -21,7 +26,12 @@ export async function applyRequestFaults(ex: Exchange, ctx: SimContext, point: S
   if (limited || failed) await consumeBody(ex);
   if (limited) {
     const seconds = limited.retryAfterSeconds ?? 1;
-    sendJson(ex, 429, { code: 'rate_limited', message: `too many requests; retry after ${seconds} s` }, { 'retry-after': String(seconds) });
+    sendJson(
+      ex,
+      429,
+      { code: 'rate_limited', message: `too many requests; retry after ${seconds} s` },
+      { 'retry-after': String(seconds) },
+    );
     return true;
   }
   if (failed) {

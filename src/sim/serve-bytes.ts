@@ -8,7 +8,8 @@ export interface ServeOptions {
   slowMs: number;
 }
 
-type RangeResult = { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
+type RangeResult =
+  { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /** Parses a single-range `bytes=` header; malformed or multi-range headers are ignored (RFC 9110 allows that). */
 export function parseRange(header: string | undefined, size: number): RangeResult {
@@ -33,7 +34,11 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 export async function serveSource(ex: Exchange, source: ByteSource, opts: ServeOptions): Promise<void> {
   const { res, req } = ex;
   const range = parseRange(req.headers.range, source.size);
-  const common = { 'content-type': source.contentType, 'accept-ranges': 'bytes', 'cache-control': 'no-store' };
+  const common = {
+    'content-type': source.contentType,
+    'accept-ranges': 'bytes',
+    'cache-control': 'no-store',
+  };
   if (range.kind === 'unsatisfiable') {
     ex.entry.status = 416;
     res.writeHead(416, { ...common, 'content-range': `bytes */${source.size}`, 'content-length': '0' });

@@ -89,12 +89,16 @@ export async function startSimulator(options: SimOptions): Promise<Simulator> {
     const ex: Exchange = { req, res, url, entry, params: [], family: undefined, slowMs: 0 };
     try {
       if (!route) {
-        if (candidates.length) throw new HttpError(405, 'method_not_allowed', `${method} is not allowed on ${url.pathname}`);
+        if (candidates.length)
+          throw new HttpError(405, 'method_not_allowed', `${method} is not allowed on ${url.pathname}`);
         throw new HttpError(404, 'not_found', `no route for ${method} ${url.pathname}`);
       }
       ex.params = (route.pattern.exec(url.pathname) ?? []).slice(1).map((p) => decodeURIComponent(p));
       entry.authorized = isAuthorized(route.auth, req, ctx);
-      if (!entry.authorized) throw new HttpError(401, 'unauthorized', 'missing or invalid API key', { 'www-authenticate': 'Bearer' });
+      if (!entry.authorized)
+        throw new HttpError(401, 'unauthorized', 'missing or invalid API key', {
+          'www-authenticate': 'Bearer',
+        });
       if (route.point && isFamily(route.family)) {
         ex.family = route.family;
         if (await applyRequestFaults(ex, ctx, route.point, route.family)) return;
@@ -106,7 +110,8 @@ export async function startSimulator(options: SimOptions): Promise<Simulator> {
         return;
       }
       if (err instanceof HttpError) sendError(ex, err);
-      else sendError(ex, new HttpError(500, 'internal_error', err instanceof Error ? err.message : String(err)));
+      else
+        sendError(ex, new HttpError(500, 'internal_error', err instanceof Error ? err.message : String(err)));
     }
   }
 

@@ -6,7 +6,8 @@ import type { ByteSource } from './byte-source';
 import type { MediaKind, Phase, Timeline } from './timeline';
 import { finishedAt, makeTimeline, phaseAt, progressPercent } from './timeline';
 
-export type Outcome = { kind: 'success' } | { kind: 'failed'; reason: string } | { kind: 'cancelled'; reason: string };
+export type Outcome =
+  { kind: 'success' } | { kind: 'failed'; reason: string } | { kind: 'cancelled'; reason: string };
 
 /** Shape variants chosen once at submit by the corresponding faults. */
 export interface TaskFlags {

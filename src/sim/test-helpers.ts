@@ -29,7 +29,11 @@ export async function call(
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
 }
 
 /** Reads a nested property by dotted path without `any`. */
@@ -61,7 +65,11 @@ export async function pollUntil(
   }
 }
 
-export function makePng(width: number, height: number, pixel: (x: number, y: number) => [number, number, number, number]): Buffer {
+export function makePng(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => [number, number, number, number],
+): Buffer {
   const png = new PNG({ width, height });
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
@@ -78,7 +86,10 @@ export function readPng(bytes: Buffer): PNG {
   return PNG.sync.read(bytes);
 }
 
-export async function download(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+export async function download(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
   const res = await fetch(url, { headers });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
@@ -86,5 +97,8 @@ export async function download(url: string, headers: Record<string, string> = {}
 /** Asserts statuses were seen in lifecycle order (polling may skip short phases) and ended terminal. */
 export function inLifecycleOrder(seen: unknown[], order: string[]): boolean {
   const idx = seen.map((s) => order.indexOf(String(s)));
-  return idx.every((v, i) => v >= 0 && (i === 0 || v > (idx[i - 1] ?? -1))) && idx[idx.length - 1] === order.length - 1;
+  return (
+    idx.every((v, i) => v >= 0 && (i === 0 || v > (idx[i - 1] ?? -1))) &&
+    idx[idx.length - 1] === order.length - 1
+  );
 }

@@ -9,7 +9,8 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 
 const img = 'https://example.invalid/a.png';
-const videoDone = (r: { body: unknown }) => ['SUCCESS', 'FAILURE'].includes(String(pick(r.body, 'data.status')));
+const videoDone = (r: { body: unknown }) =>
+  ['SUCCESS', 'FAILURE'].includes(String(pick(r.body, 'data.status')));
 
 describe('unified video', () => {
   it('chooses the kind from the fields present, for all six kinds', async () => {
@@ -23,13 +24,32 @@ describe('unified video', () => {
     ];
     await Promise.all(
       cases.map(async ([fields, kind]) => {
-        const sub = await call(sim, 'POST', '/v1/video/generations', { model: 'vendora-v3', prompt: `kind ${kind}`, ...fields });
+        const sub = await call(sim, 'POST', '/v1/video/generations', {
+          model: 'vendora-v3',
+          prompt: `kind ${kind}`,
+          ...fields,
+        });
         expect(sub.status).toBe(200);
-        expect(sub.body).toMatchObject({ object: 'video', model: 'vendora-v3', status: 'queued', progress: 0 });
+        expect(sub.body).toMatchObject({
+          object: 'video',
+          model: 'vendora-v3',
+          status: 'queued',
+          progress: 0,
+        });
         expect(sub.body.task_id).toBe(sub.body.id);
-        const { last, seen } = await pollUntil(() => call(sim, 'GET', `/v1/video/generations/${String(sub.body.task_id)}`), videoDone, 'data.status');
-        expect(inLifecycleOrder(seen, ['SUBMITTED', 'QUEUED', 'IN_PROGRESS', 'SUCCESS']), String(seen)).toBe(true);
-        expect(last.body).toMatchObject({ code: 'success', message: '', data: { action: kind, status: 'SUCCESS', progress: '100%', data: { kind } } });
+        const { last, seen } = await pollUntil(
+          () => call(sim, 'GET', `/v1/video/generations/${String(sub.body.task_id)}`),
+          videoDone,
+          'data.status',
+        );
+        expect(inLifecycleOrder(seen, ['SUBMITTED', 'QUEUED', 'IN_PROGRESS', 'SUCCESS']), String(seen)).toBe(
+          true,
+        );
+        expect(last.body).toMatchObject({
+          code: 'success',
+          message: '',
+          data: { action: kind, status: 'SUCCESS', progress: '100%', data: { kind } },
+        });
         const data = last.body.data as Record<string, number | string>;
         expect(Number(data.finish_time)).toBeGreaterThanOrEqual(Number(data.start_time));
         expect(Number(data.start_time)).toBeGreaterThanOrEqual(Number(data.submit_time));
@@ -41,30 +61,58 @@ describe('unified video', () => {
 
   it('fails with fail_reason, rejects bad input and unknown ids', async () => {
     const sub = await call(sim, 'POST', '/v1/video/generations', { model: 'm', prompt: 'x #fail' });
-    const { last } = await pollUntil(() => call(sim, 'GET', `/v1/video/generations/${String(sub.body.task_id)}`), videoDone, 'data.status');
+    const { last } = await pollUntil(
+      () => call(sim, 'GET', `/v1/video/generations/${String(sub.body.task_id)}`),
+      videoDone,
+      'data.status',
+    );
     expect(pick(last.body, 'data.status')).toBe('FAILURE');
     expect(String(pick(last.body, 'data.fail_reason'))).toMatch(/#fail/);
-    const tail = await call(sim, 'POST', '/v1/video/generations', { model: 'm', prompt: 'x', image_tail: img });
+    const tail = await call(sim, 'POST', '/v1/video/generations', {
+      model: 'm',
+      prompt: 'x',
+      image_tail: img,
+    });
     expect(tail.status).toBe(400);
     expect(tail.body.message).toMatch(/image_tail .*requires image/);
-    expect((await call(sim, 'POST', '/v1/video/generations', { model: 'm', prompt: 'x', images: 'one' })).status).toBe(400);
+    expect(
+      (await call(sim, 'POST', '/v1/video/generations', { model: 'm', prompt: 'x', images: 'one' })).status,
+    ).toBe(400);
     expect((await call(sim, 'POST', '/v1/video/generations', { model: 'm' })).status).toBe(400);
-    expect((await call(sim, 'POST', '/v1/video/generations', { model: 'm', prompt: 'x' }, {})).status).toBe(401);
+    expect((await call(sim, 'POST', '/v1/video/generations', { model: 'm', prompt: 'x' }, {})).status).toBe(
+      401,
+    );
     expect((await call(sim, 'GET', '/v1/video/generations/task_none')).status).toBe(404);
   });
 });
 
 describe('unified image', () => {
-  const done = (r: { body: unknown }) => ['COMPLETED', 'FAILED'].includes(String(pick(r.body, 'data.status')));
+  const done = (r: { body: unknown }) =>
+    ['COMPLETED', 'FAILED'].includes(String(pick(r.body, 'data.status')));
 
   it('completes with n images of the requested size', async () => {
-    const sub = await call(sim, 'POST', '/v1/tasks/generations', { model: 'img-1', prompt: 'two owls', size: '640x480', n: 2 });
+    const sub = await call(sim, 'POST', '/v1/tasks/generations', {
+      model: 'img-1',
+      prompt: 'two owls',
+      size: '640x480',
+      n: 2,
+    });
     expect(sub.status).toBe(200);
     expect(sub.body).toMatchObject({ status: 'SUBMITTED' });
     expect(typeof sub.body.request_id).toBe('string');
-    const { last, seen } = await pollUntil(() => call(sim, 'GET', `/v1/tasks/generations/${String(sub.body.task_id)}`), done, 'data.status');
-    expect(inLifecycleOrder(seen, ['SUBMITTED', 'QUEUED', 'IN_PROGRESS', 'COMPLETED']), String(seen)).toBe(true);
-    expect(last.body).toMatchObject({ code: 'success', message: '', data: { task_id: sub.body.task_id, progress: '100%' } });
+    const { last, seen } = await pollUntil(
+      () => call(sim, 'GET', `/v1/tasks/generations/${String(sub.body.task_id)}`),
+      done,
+      'data.status',
+    );
+    expect(inLifecycleOrder(seen, ['SUBMITTED', 'QUEUED', 'IN_PROGRESS', 'COMPLETED']), String(seen)).toBe(
+      true,
+    );
+    expect(last.body).toMatchObject({
+      code: 'success',
+      message: '',
+      data: { task_id: sub.body.task_id, progress: '100%' },
+    });
     const urls = pick(last.body, 'data.data.image_urls') as string[];
     expect(urls).toHaveLength(2);
     const png = readPng((await download(urls[0] ?? '')).bytes);
@@ -73,12 +121,23 @@ describe('unified image', () => {
 
   it('fails, validates, authenticates and 404s', async () => {
     const sub = await call(sim, 'POST', '/v1/tasks/generations', { model: 'img-1', prompt: '#fail' });
-    const { last } = await pollUntil(() => call(sim, 'GET', `/v1/tasks/generations/${String(sub.body.task_id)}`), done, 'data.status');
+    const { last } = await pollUntil(
+      () => call(sim, 'GET', `/v1/tasks/generations/${String(sub.body.task_id)}`),
+      done,
+      'data.status',
+    );
     expect(pick(last.body, 'data.status')).toBe('FAILED');
     expect(String(pick(last.body, 'data.fail_reason'))).toMatch(/#fail/);
-    expect((await call(sim, 'POST', '/v1/tasks/generations', { model: 'm', prompt: 'x', size: '10by10' })).body.message).toMatch(/size/);
-    expect((await call(sim, 'POST', '/v1/tasks/generations', { model: 'm', prompt: 'x', n: 9 })).body.message).toMatch(/n must be/);
-    expect((await call(sim, 'POST', '/v1/tasks/generations', { model: 'm', prompt: 'x' }, {})).status).toBe(401);
+    expect(
+      (await call(sim, 'POST', '/v1/tasks/generations', { model: 'm', prompt: 'x', size: '10by10' })).body
+        .message,
+    ).toMatch(/size/);
+    expect(
+      (await call(sim, 'POST', '/v1/tasks/generations', { model: 'm', prompt: 'x', n: 9 })).body.message,
+    ).toMatch(/n must be/);
+    expect((await call(sim, 'POST', '/v1/tasks/generations', { model: 'm', prompt: 'x' }, {})).status).toBe(
+      401,
+    );
     expect((await call(sim, 'GET', '/v1/tasks/generations/task_none')).body.code).toBe('task_not_exist');
   });
 });

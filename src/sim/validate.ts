@@ -43,14 +43,16 @@ export function integer(body: Body, field: string, min: number, max: number): nu
 export function positiveNumber(body: Body, field: string): number | undefined {
   const v = body[field];
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw badRequest(`${field} must be a positive number of seconds`);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0)
+    throw badRequest(`${field} must be a positive number of seconds`);
   return v;
 }
 
 export function oneOf<T extends string>(body: Body, field: string, values: readonly T[]): T | undefined {
   const v = str(body, field);
   if (v === undefined) return undefined;
-  if (!(values as readonly string[]).includes(v)) throw badRequest(`${field} must be one of ${values.join(', ')}`);
+  if (!(values as readonly string[]).includes(v))
+    throw badRequest(`${field} must be one of ${values.join(', ')}`);
   return v as T;
 }
 
@@ -65,13 +67,19 @@ export function aspectRatio(body: Body, field: string, required = false): string
 }
 
 /** `WxH` in pixels, e.g. 1024x1024; `auto` is allowed where the caller says so. */
-export function parseSize(value: string, field: string, allowAuto = false): { width: number; height: number } | undefined {
+export function parseSize(
+  value: string,
+  field: string,
+  allowAuto = false,
+): { width: number; height: number } | undefined {
   if (allowAuto && value === 'auto') return undefined;
   const m = /^(\d{1,5})x(\d{1,5})$/.exec(value);
   const width = Number(m?.[1]);
   const height = Number(m?.[2]);
   if (!m || !(width > 0 && height > 0) || width > 8192 || height > 8192)
-    throw badRequest(`${field} must have the shape <width>x<height>, e.g. 1024x1024 (got ${JSON.stringify(value)})`);
+    throw badRequest(
+      `${field} must have the shape <width>x<height>, e.g. 1024x1024 (got ${JSON.stringify(value)})`,
+    );
   return { width, height };
 }
 

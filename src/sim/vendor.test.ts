@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-const done = (r: { body: unknown }) => ['succeed', 'failed'].includes(String(pick(r.body, 'data.task_status')));
+const done = (r: { body: unknown }) =>
+  ['succeed', 'failed'].includes(String(pick(r.body, 'data.task_status')));
 const EXPAND = '/vendora/v1/images/editing/expand';
 const AVATAR = '/vendora/v1/videos/avatar/image2video';
 const EXTEND = '/vendora/v1/videos/video-extend';
@@ -24,7 +25,12 @@ async function run(path: string, body: Record<string, unknown>) {
 
 describe('vendor family', () => {
   it('expands an image to the aspect ratio', async () => {
-    const { last, seen } = await run(EXPAND, { model: 'vendora-v2', image: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAAB', prompt: 'wider beach', aspect_ratio: '21:9' });
+    const { last, seen } = await run(EXPAND, {
+      model: 'vendora-v2',
+      image: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAAB',
+      prompt: 'wider beach',
+      aspect_ratio: '21:9',
+    });
     expect(inLifecycleOrder(seen, ['submitted', 'processing', 'succeed']), String(seen)).toBe(true);
     const images = pick(last.body, 'data.task_result.images') as { index: number; url: string }[];
     expect(images[0]?.index).toBe(0);
@@ -33,8 +39,16 @@ describe('vendor family', () => {
   });
 
   it('makes avatar and extension videos', async () => {
-    const avatar = await run(AVATAR, { model: 'vendora-avatar', image: 'https://x/p.png', audio: 'data:audio/mpeg;base64,AAAA' });
-    const videos = pick(avatar.last.body, 'data.task_result.videos') as { id: string; url: string; duration: string }[];
+    const avatar = await run(AVATAR, {
+      model: 'vendora-avatar',
+      image: 'https://x/p.png',
+      audio: 'data:audio/mpeg;base64,AAAA',
+    });
+    const videos = pick(avatar.last.body, 'data.task_result.videos') as {
+      id: string;
+      url: string;
+      duration: string;
+    }[];
     expect(videos[0]?.duration).toBe('3');
     expect((await download(videos[0]?.url ?? '')).headers.get('content-type')).toBe('video/mp4');
     const extend = await run(EXTEND, { model: 'vendora-v2', video_id: 'vid_1', prompt: 'keep going #fail' });
@@ -43,14 +57,29 @@ describe('vendor family', () => {
   });
 
   it('rejects bad or missing fields, wrong keys and unknown ids', async () => {
-    const bad = await call(sim, 'POST', EXPAND, { model: 'm', image: 'https://x/a.png', aspect_ratio: '16/9' });
+    const bad = await call(sim, 'POST', EXPAND, {
+      model: 'm',
+      image: 'https://x/a.png',
+      aspect_ratio: '16/9',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/aspect_ratio must have the shape <w>:<h>/);
-    expect((await call(sim, 'POST', EXPAND, { model: 'm', aspect_ratio: '1:1' })).body.message).toMatch(/image is required/);
-    expect((await call(sim, 'POST', EXPAND, { model: 'm', image: 'not a url!', aspect_ratio: '1:1' })).status).toBe(400);
-    expect((await call(sim, 'POST', AVATAR, { model: 'm', image: 'https://x/a.png' })).body.message).toMatch(/audio is required/);
-    expect((await call(sim, 'POST', EXTEND, { model: 'm', prompt: 'x' })).body.message).toMatch(/video_id is required/);
-    expect((await call(sim, 'POST', EXPAND, { model: 'm', image: 'https://x/a.png', aspect_ratio: '1:1' }, {})).status).toBe(401);
+    expect((await call(sim, 'POST', EXPAND, { model: 'm', aspect_ratio: '1:1' })).body.message).toMatch(
+      /image is required/,
+    );
+    expect(
+      (await call(sim, 'POST', EXPAND, { model: 'm', image: 'not a url!', aspect_ratio: '1:1' })).status,
+    ).toBe(400);
+    expect((await call(sim, 'POST', AVATAR, { model: 'm', image: 'https://x/a.png' })).body.message).toMatch(
+      /audio is required/,
+    );
+    expect((await call(sim, 'POST', EXTEND, { model: 'm', prompt: 'x' })).body.message).toMatch(
+      /video_id is required/,
+    );
+    expect(
+      (await call(sim, 'POST', EXPAND, { model: 'm', image: 'https://x/a.png', aspect_ratio: '1:1' }, {}))
+        .status,
+    ).toBe(401);
     expect((await call(sim, 'GET', `${AVATAR}/123`)).status).toBe(404);
   });
 });

@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-const terminal = (r: { body: unknown }) => ['completed', 'failed', 'cancelled'].includes(String(pick(r.body, 'status')));
+const terminal = (r: { body: unknown }) =>
+  ['completed', 'failed', 'cancelled'].includes(String(pick(r.body, 'status')));
 
 async function create(prompt: string, extra: Record<string, unknown> = {}) {
   const sub = await call(sim, 'POST', '/v1/videos', { model: 'sora-2', prompt, ...extra });
@@ -19,18 +20,32 @@ async function create(prompt: string, extra: Record<string, unknown> = {}) {
 
 describe('video create', () => {
   it('creates, progresses and completes, then serves the mp4 with Range support', async () => {
-    const before = await call(sim, 'POST', '/v1/videos', { model: 'sora-2', prompt: 'waves', size: '1280x720', seconds: '4' });
+    const before = await call(sim, 'POST', '/v1/videos', {
+      model: 'sora-2',
+      prompt: 'waves',
+      size: '1280x720',
+      seconds: '4',
+    });
     expect(before.body).toMatchObject({ object: 'video', model: 'sora-2', status: 'queued', progress: 0 });
     expect(before.body.task_id).toBe(before.body.id);
     const id = String(before.body.id);
     const early = await fetch(`${sim.baseUrl}/v1/videos/${id}/content`, { headers: AUTH });
     expect(early.status).toBe(400);
-    expect(((await early.json()) as { message: string }).message).toMatch(/^Task is not completed yet, current status: (queued|in_progress)$/);
+    expect(((await early.json()) as { message: string }).message).toMatch(
+      /^Task is not completed yet, current status: (queued|in_progress)$/,
+    );
 
     const { last, seen } = await pollUntil(() => call(sim, 'GET', `/v1/videos/${id}`), terminal, 'status');
     expect(inLifecycleOrder(seen, ['queued', 'in_progress', 'completed']), String(seen)).toBe(true);
     expect(last.headers.get('openai-poll-after-ms')).toMatch(/^\d+$/);
-    expect(last.body).toMatchObject({ id, object: 'video', status: 'completed', progress: 100, seconds: '4', size: '1280x720' });
+    expect(last.body).toMatchObject({
+      id,
+      object: 'video',
+      status: 'completed',
+      progress: 100,
+      seconds: '4',
+      size: '1280x720',
+    });
     expect(Number(last.body.expires_at)).toBeGreaterThan(Number(last.body.completed_at));
     expect(Number(last.body.created_at)).toBeLessThan(1e11); // seconds, not ms
 
@@ -66,7 +81,9 @@ describe('video create', () => {
   });
 
   it('validates input, requires the key and 404s unknown ids', async () => {
-    expect((await call(sim, 'POST', '/v1/videos', { model: 'sora-2' })).body.message).toMatch(/prompt is required/);
+    expect((await call(sim, 'POST', '/v1/videos', { model: 'sora-2' })).body.message).toMatch(
+      /prompt is required/,
+    );
     expect((await call(sim, 'POST', '/v1/videos', { prompt: 'x' })).status).toBe(400);
     const size = await call(sim, 'POST', '/v1/videos', { model: 'm', prompt: 'x', size: '720*1280' });
     expect(size.status).toBe(400);
@@ -84,6 +101,8 @@ describe('video create', () => {
     // The 9:16 clip's track header carries width 360, height 640 as 16.16 fixed point.
     const tkhd = file.bytes.indexOf('tkhd');
     const box = file.bytes.subarray(tkhd - 4, tkhd - 4 + file.bytes.readUInt32BE(tkhd - 4));
-    expect([box.readUInt32BE(box.length - 8) >> 16, box.readUInt32BE(box.length - 4) >> 16]).toEqual([360, 640]);
+    expect([box.readUInt32BE(box.length - 8) >> 16, box.readUInt32BE(box.length - 4) >> 16]).toEqual([
+      360, 640,
+    ]);
   });
 });

@@ -26,7 +26,14 @@ export function callbackBody(ctx: SimContext, task: GatewayTask): Record<string,
   const timestamp = toUnit(ctx.now(), task.flags.msTimestamps);
   const sign = signCallback(task.id, timestamp, ctx.apiKey);
   if (task.outcome.kind !== 'success')
-    return { taskNo: task.id, status: 'failed', model: task.model, timestamp, error: task.outcome.reason, sign };
+    return {
+      taskNo: task.id,
+      status: 'failed',
+      model: task.model,
+      timestamp,
+      error: task.outcome.reason,
+      sign,
+    };
   return {
     taskNo: task.id,
     status: 'success',

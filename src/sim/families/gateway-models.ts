@@ -31,7 +31,8 @@ function checkSubjects(body: Body, prompt: string): void {
     objectArray(body, field).forEach((item, i) => {
       const id = str(item, 'id');
       if (!id) throw badRequest(`${field}[${i}].id is required`);
-      if (urlField && str(item, urlField) === undefined) throw badRequest(`${field}[${i}].${urlField} is required`);
+      if (urlField && str(item, urlField) === undefined)
+        throw badRequest(`${field}[${i}].${urlField} is required`);
       ids.add(id);
     });
   };
@@ -41,7 +42,9 @@ function checkSubjects(body: Body, prompt: string): void {
   for (const m of prompt.matchAll(/<<<([^<>]*)>>>/g)) {
     const id = m[1] ?? '';
     if (!ids.has(id))
-      throw badRequest(`prompt references <<<${id}>>> but no image_list, video_list or element_list entry has id "${id}"`);
+      throw badRequest(
+        `prompt references <<<${id}>>> but no image_list, video_list or element_list entry has id "${id}"`,
+      );
   }
 }
 
@@ -72,7 +75,14 @@ export function parseGatewayJob(body: Body): GatewayJob {
     const prompt = str(body, 'prompt', true);
     checkSubjects(body, prompt);
     const mode = oneOf(body, 'mode', ['std', 'pro'] as const);
-    return { ...base, media: 'video', prompt, aspect: aspectRatio(body, 'aspect_ratio'), duration: positiveNumber(body, 'duration') ?? 5, pro: mode === 'pro' };
+    return {
+      ...base,
+      media: 'video',
+      prompt,
+      aspect: aspectRatio(body, 'aspect_ratio'),
+      duration: positiveNumber(body, 'duration') ?? 5,
+      pro: mode === 'pro',
+    };
   }
   if (model === MOTION_MODEL) {
     mediaRef(body, 'image_url', true);

@@ -22,18 +22,29 @@ async function submit(ex: Exchange, ctx: SimContext): Promise<void> {
   const taskNo = randomId('AIGW', 10).toUpperCase();
   const base = createTask(ctx, 'gateway', job.media, taskNo, job.model, job.prompt);
   const points = job.media === 'image' ? job.n * 2 : Math.round(job.duration * 10 * (job.pro ? 1.5 : 1));
-  const task: GatewayTask = { ...base, job, callbackUrl: job.callbackUrl, providerTaskId: randomUUID(), requestId: randomUUID(), points };
+  const task: GatewayTask = {
+    ...base,
+    job,
+    callbackUrl: job.callbackUrl,
+    providerTaskId: randomUUID(),
+    requestId: randomUUID(),
+    points,
+  };
   if (job.media === 'image') {
     const size = sizeForAspect(job.aspect);
     const names = Array.from({ length: job.n }, (_, i) => `image-${i + 1}.png`);
     attachFiles(ctx, task, names, (i) =>
-      bufferSource(renderPromptPng(size.width, size.height, job.prompt, `ATELIER SIM - ${taskNo} - ${i + 1}/${job.n}`), 'image/png'),
+      bufferSource(
+        renderPromptPng(size.width, size.height, job.prompt, `ATELIER SIM - ${taskNo} - ${i + 1}/${job.n}`),
+        'image/png',
+      ),
     );
   } else {
     attachFiles(ctx, task, ['video.mp4'], () => ctx.media.video(clipShapeForAspect(job.aspect)));
   }
   gatewayTasks(ctx).set(taskNo, task);
-  if (task.callbackUrl) ctx.schedule(Math.max(0, finishedAt(task.timeline) - ctx.now()), () => sendCallback(ctx, task));
+  if (task.callbackUrl)
+    ctx.schedule(Math.max(0, finishedAt(task.timeline) - ctx.now()), () => sendCallback(ctx, task));
   sendJson(ex, 200, { code: 1000, message: 'success', data: { taskNo }, taskNo });
 }
 
@@ -45,7 +56,11 @@ function query(ex: Exchange, ctx: SimContext): void {
   const task = gatewayTasks(ctx).get(taskNo);
   if (!task) throw taskNotFound(taskNo);
   const view = viewTask(ctx, task);
-  const data: Record<string, unknown> = { taskNo, model: task.model, createTime: formatTime(task.timeline.createdAt) };
+  const data: Record<string, unknown> = {
+    taskNo,
+    model: task.model,
+    createTime: formatTime(task.timeline.createdAt),
+  };
   if (!view.outcome) data.status = STATUS[view.phase === 'done' ? 'running' : view.phase];
   else if (view.outcome.kind === 'success') {
     data.status = 'success';
@@ -59,6 +74,20 @@ function query(ex: Exchange, ctx: SimContext): void {
 }
 
 export const gatewayRoutes: Route[] = [
-  { method: 'POST', pattern: /^\/open\/aigw\/gateway\/generations$/, family: 'gateway', point: 'submit', auth: 'gateway', handle: submit },
-  { method: 'GET', pattern: /^\/open\/aigw\/gateway\/generationTask$/, family: 'gateway', point: 'query', auth: 'gateway', handle: query },
+  {
+    method: 'POST',
+    pattern: /^\/open\/aigw\/gateway\/generations$/,
+    family: 'gateway',
+    point: 'submit',
+    auth: 'gateway',
+    handle: submit,
+  },
+  {
+    method: 'GET',
+    pattern: /^\/open\/aigw\/gateway\/generationTask$/,
+    family: 'gateway',
+    point: 'query',
+    auth: 'gateway',
+    handle: query,
+  },
 ];

@@ -19,8 +19,15 @@ async function edit(ex: Exchange, ctx: SimContext): Promise<void> {
   if (!/^multipart\/form-data/i.test(ex.req.headers['content-type'] ?? '') || !boundary)
     throw badRequest('request must be multipart/form-data with a boundary');
   const body = await parseMultipart(ex.req, boundary, MAX_BODY);
-  ex.entry.form = Object.fromEntries([...body.fields].map(([k, v]) => [k, v.length === 1 ? (v[0] ?? '') : v]));
-  ex.entry.files = body.files.map((f) => ({ field: f.field, filename: f.filename, size: f.data.length, contentType: f.contentType }));
+  ex.entry.form = Object.fromEntries(
+    [...body.fields].map(([k, v]) => [k, v.length === 1 ? (v[0] ?? '') : v]),
+  );
+  ex.entry.files = body.files.map((f) => ({
+    field: f.field,
+    filename: f.filename,
+    size: f.data.length,
+    contentType: f.contentType,
+  }));
 
   const field = (name: string): string | undefined => body.fields.get(name)?.[0];
   if (body.fields.has('input_fidelity')) throw badRequest('input_fidelity is not supported by this model');
@@ -29,19 +36,27 @@ async function edit(ex: Exchange, ctx: SimContext): Promise<void> {
   const prompt = field('prompt');
   if (!prompt?.trim()) throw badRequest('prompt is required');
   const images = body.files.filter((f) => f.field === 'image' || f.field === 'image[]');
-  if (images.length === 0) throw badRequest('image is required: send one `image` file or up to 16 `image[]` files');
-  if (images.length > MAX_IMAGES) throw badRequest(`at most ${MAX_IMAGES} images are allowed, got ${images.length}`);
+  if (images.length === 0)
+    throw badRequest('image is required: send one `image` file or up to 16 `image[]` files');
+  if (images.length > MAX_IMAGES)
+    throw badRequest(`at most ${MAX_IMAGES} images are allowed, got ${images.length}`);
   const sizeText = field('size');
   const size = sizeText === undefined ? undefined : parseSize(sizeText, 'size', true);
   const quality = field('quality') ?? 'auto';
   const responseFormat = field('response_format') ?? 'b64_json';
-  if (responseFormat !== 'b64_json' && responseFormat !== 'url') throw badRequest('response_format must be b64_json or url');
+  if (responseFormat !== 'b64_json' && responseFormat !== 'url')
+    throw badRequest('response_format must be b64_json or url');
   const outcome = outcomeFor(prompt);
   if (outcome.kind !== 'success') throw new HttpError(400, 'content_policy_violation', outcome.reason);
 
   let result;
   try {
-    result = editImages({ images: images.map((f) => f.data), mask: body.files.find((f) => f.field === 'mask')?.data, prompt, size });
+    result = editImages({
+      images: images.map((f) => f.data),
+      mask: body.files.find((f) => f.field === 'mask')?.data,
+      prompt,
+      size,
+    });
   } catch (err) {
     if (err instanceof EditInputError) throw badRequest(err.message);
     throw err;
@@ -64,5 +79,12 @@ async function edit(ex: Exchange, ctx: SimContext): Promise<void> {
 }
 
 export const imageEditRoutes: Route[] = [
-  { method: 'POST', pattern: /^\/v1\/images\/edits$/, family: 'imageEdit', point: 'submit', auth: 'bearer', handle: edit },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/images\/edits$/,
+    family: 'imageEdit',
+    point: 'submit',
+    auth: 'bearer',
+    handle: edit,
+  },
 ];

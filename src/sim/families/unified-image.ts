@@ -29,10 +29,16 @@ async function submit(ex: Exchange, ctx: SimContext): Promise<void> {
   mediaRef(body, 'image', false);
   stringArray(body, 'images');
   const id = randomId('task_', 16);
-  const task: UnifiedImageTask = { ...createTask(ctx, 'unifiedImage', 'image', id, model, prompt), requestId: randomUUID() };
+  const task: UnifiedImageTask = {
+    ...createTask(ctx, 'unifiedImage', 'image', id, model, prompt),
+    requestId: randomUUID(),
+  };
   const names = Array.from({ length: n }, (_, i) => `image-${i + 1}.png`);
   attachFiles(ctx, task, names, (i) =>
-    bufferSource(renderPromptPng(dims.width, dims.height, prompt, `ATELIER SIM - ${id.slice(0, 13)} - ${i + 1}/${n}`), 'image/png'),
+    bufferSource(
+      renderPromptPng(dims.width, dims.height, prompt, `ATELIER SIM - ${id.slice(0, 13)} - ${i + 1}/${n}`),
+      'image/png',
+    ),
   );
   unifiedImageTasks(ctx).set(id, task);
   sendJson(ex, 200, { task_id: id, request_id: task.requestId, status: 'SUBMITTED' });
@@ -45,7 +51,9 @@ function query(ex: Exchange, ctx: SimContext): void {
   const task = unifiedImageTasks(ctx).get(id);
   if (!task) throw taskNotFound(id);
   const view = viewTask(ctx, task);
-  const early = view.phase === 'queued' && ctx.now() - task.timeline.createdAt - task.timeline.unknownMs < task.timeline.queuedMs / 2;
+  const early =
+    view.phase === 'queued' &&
+    ctx.now() - task.timeline.createdAt - task.timeline.unknownMs < task.timeline.queuedMs / 2;
   const data: Record<string, unknown> = {
     task_id: id,
     request_id: task.requestId,
@@ -65,6 +73,20 @@ function query(ex: Exchange, ctx: SimContext): void {
 }
 
 export const unifiedImageRoutes: Route[] = [
-  { method: 'POST', pattern: /^\/v1\/tasks\/generations$/, family: 'unifiedImage', point: 'submit', auth: 'bearer', handle: submit },
-  { method: 'GET', pattern: /^\/v1\/tasks\/generations\/([^/]+)$/, family: 'unifiedImage', point: 'query', auth: 'bearer', handle: query },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/tasks\/generations$/,
+    family: 'unifiedImage',
+    point: 'submit',
+    auth: 'bearer',
+    handle: submit,
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v1\/tasks\/generations\/([^/]+)$/,
+    family: 'unifiedImage',
+    point: 'query',
+    auth: 'bearer',
+    handle: query,
+  },
 ];

@@ -7,7 +7,8 @@ import { finishedAt, startedAt, toUnit } from '../timeline';
 import { clipShapeFor } from '../media';
 import { mediaRef, parseSize, str, stringArray } from '../validate';
 
-export type VideoKind = 'text' | 'first_frame' | 'first_last_frame' | 'image_input' | 'reference' | 'video_edit';
+export type VideoKind =
+  'text' | 'first_frame' | 'first_last_frame' | 'image_input' | 'reference' | 'video_edit';
 
 interface UnifiedVideoTask extends BaseTask {
   kind: VideoKind;
@@ -27,7 +28,8 @@ export function chooseKind(body: Record<string, unknown>): VideoKind {
   const tail = mediaRef(body, 'image_tail', false);
   const images = stringArray(body, 'images');
   const refs = stringArray(body, 'reference_images');
-  if (tail !== undefined && image === undefined) throw badRequest('image_tail (last frame) requires image (first frame)');
+  if (tail !== undefined && image === undefined)
+    throw badRequest('image_tail (last frame) requires image (first frame)');
   if (video !== undefined) return 'video_edit';
   if (image !== undefined && tail !== undefined) return 'first_last_frame';
   if (image !== undefined) return 'first_frame';
@@ -45,7 +47,9 @@ async function submit(ex: Exchange, ctx: SimContext): Promise<void> {
   const dims = size === undefined ? undefined : parseSize(size, 'size');
   const id = randomId('task_', 16);
   const task: UnifiedVideoTask = { ...createTask(ctx, 'unifiedVideo', 'video', id, model, prompt), kind };
-  attachFiles(ctx, task, ['video.mp4'], () => ctx.media.video(clipShapeFor(dims?.width ?? 16, dims?.height ?? 9)));
+  attachFiles(ctx, task, ['video.mp4'], () =>
+    ctx.media.video(clipShapeFor(dims?.width ?? 16, dims?.height ?? 9)),
+  );
   unifiedVideoTasks(ctx).set(id, task);
   const created_at = toUnit(task.timeline.createdAt, task.flags.msTimestamps);
   sendJson(ex, 200, { id, task_id: id, object: 'video', model, status: 'queued', progress: 0, created_at });
@@ -54,7 +58,8 @@ async function submit(ex: Exchange, ctx: SimContext): Promise<void> {
 /** new-api task statuses; the queued phase shows SUBMITTED then QUEUED. */
 function statusOf(phase: string, fraction: number): { status: string; progress: string } {
   if (phase === 'unknown') return { status: 'NOT_START', progress: '0%' };
-  if (phase === 'queued') return fraction < 0.5 ? { status: 'SUBMITTED', progress: '10%' } : { status: 'QUEUED', progress: '20%' };
+  if (phase === 'queued')
+    return fraction < 0.5 ? { status: 'SUBMITTED', progress: '10%' } : { status: 'QUEUED', progress: '20%' };
   return { status: 'IN_PROGRESS', progress: '30%' };
 }
 
@@ -64,9 +69,11 @@ function query(ex: Exchange, ctx: SimContext): void {
   if (!task) throw taskNotFound(id);
   const view = viewTask(ctx, task);
   const ms = task.flags.msTimestamps;
-  const fraction = (ctx.now() - task.timeline.createdAt - task.timeline.unknownMs) / Math.max(1, task.timeline.queuedMs);
-  let { status, progress } = statusOf(view.phase, fraction);
-  if (view.phase === 'running') progress = `${Math.max(30, view.percent)}%`;
+  const fraction =
+    (ctx.now() - task.timeline.createdAt - task.timeline.unknownMs) / Math.max(1, task.timeline.queuedMs);
+  const early = statusOf(view.phase, fraction);
+  const status = early.status;
+  const progress = view.phase === 'running' ? `${Math.max(30, view.percent)}%` : early.progress;
   const inner: Record<string, unknown> = { kind: task.kind, model: task.model, prompt: task.prompt };
   const data: Record<string, unknown> = {
     task_id: id,
@@ -95,6 +102,20 @@ function query(ex: Exchange, ctx: SimContext): void {
 }
 
 export const unifiedVideoRoutes: Route[] = [
-  { method: 'POST', pattern: /^\/v1\/video\/generations$/, family: 'unifiedVideo', point: 'submit', auth: 'bearer', handle: submit },
-  { method: 'GET', pattern: /^\/v1\/video\/generations\/([^/]+)$/, family: 'unifiedVideo', point: 'query', auth: 'bearer', handle: query },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/video\/generations$/,
+    family: 'unifiedVideo',
+    point: 'submit',
+    auth: 'bearer',
+    handle: submit,
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v1\/video\/generations\/([^/]+)$/,
+    family: 'unifiedVideo',
+    point: 'query',
+    auth: 'bearer',
+    handle: query,
+  },
 ];

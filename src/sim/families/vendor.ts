@@ -50,13 +50,27 @@ function submitFor(op: Operation): Route['handle'] {
       if (!prompt.trim()) prompt = `extension of ${videoId}`;
     }
     const id = vendorTaskId();
-    const task: VendorTask = { ...createTask(ctx, 'vendor', op === 'expand' ? 'image' : 'video', id, model, prompt), op };
+    const task: VendorTask = {
+      ...createTask(ctx, 'vendor', op === 'expand' ? 'image' : 'video', id, model, prompt),
+      op,
+    };
     if (op === 'expand') {
       const size = sizeForAspect(aspect);
       attachFiles(ctx, task, ['expanded.png'], () =>
-        bufferSource(renderPromptPng(size.width, size.height, prompt || `expanded to ${aspect ?? ''}`, `ATELIER SIM - EXPAND ${aspect ?? ''}`), 'image/png'),
+        bufferSource(
+          renderPromptPng(
+            size.width,
+            size.height,
+            prompt || `expanded to ${aspect ?? ''}`,
+            `ATELIER SIM - EXPAND ${aspect ?? ''}`,
+          ),
+          'image/png',
+        ),
       );
-    } else attachFiles(ctx, task, ['video.mp4'], () => ctx.media.video(op === 'avatar' ? clipShapeForAspect('1:1') : '16x9'));
+    } else
+      attachFiles(ctx, task, ['video.mp4'], () =>
+        ctx.media.video(op === 'avatar' ? clipShapeForAspect('1:1') : '16x9'),
+      );
     vendorTasks(ctx).set(id, task);
     const at = task.timeline.createdAt;
     sendJson(ex, 200, {
@@ -68,7 +82,12 @@ function submitFor(op: Operation): Route['handle'] {
   };
 }
 
-const STATUS = { unknown: 'unknown', queued: 'submitted', running: 'processing', done: 'processing' } as const;
+const STATUS = {
+  unknown: 'unknown',
+  queued: 'submitted',
+  running: 'processing',
+  done: 'processing',
+} as const;
 
 function queryFor(op: Operation): Route['handle'] {
   return (ex: Exchange, ctx: SimContext) => {
@@ -80,10 +99,17 @@ function queryFor(op: Operation): Route['handle'] {
     // Kling reports milliseconds; updated_at is the start of the current phase.
     const data: Record<string, unknown> = {
       task_id: id,
-      task_status: view.outcome ? (view.outcome.kind === 'success' ? 'succeed' : 'failed') : STATUS[view.phase],
+      task_status: view.outcome
+        ? view.outcome.kind === 'success'
+          ? 'succeed'
+          : 'failed'
+        : STATUS[view.phase],
       task_status_msg: view.outcome && view.outcome.kind !== 'success' ? view.outcome.reason : '',
       created_at: task.timeline.createdAt,
-      updated_at: Math.min(now, task.timeline.createdAt + task.timeline.unknownMs + task.timeline.queuedMs + task.timeline.runningMs),
+      updated_at: Math.min(
+        now,
+        task.timeline.createdAt + task.timeline.unknownMs + task.timeline.queuedMs + task.timeline.runningMs,
+      ),
     };
     if (view.outcome?.kind === 'success') {
       const urls = fileUrls(ctx, task);
@@ -98,7 +124,24 @@ function queryFor(op: Operation): Route['handle'] {
 
 const escape = (p: string): string => p.replace(/[/.-]/g, (c) => `\\${c}`);
 
-export const vendorRoutes: Route[] = (Object.keys(PATHS) as Operation[]).flatMap((op) => [
-  { method: 'POST', pattern: new RegExp(`^${escape(PATHS[op])}$`), family: 'vendor', point: 'submit', auth: 'bearer', handle: submitFor(op) },
-  { method: 'GET', pattern: new RegExp(`^${escape(PATHS[op])}/([^/]+)$`), family: 'vendor', point: 'query', auth: 'bearer', handle: queryFor(op) },
-] satisfies Route[]);
+export const vendorRoutes: Route[] = (Object.keys(PATHS) as Operation[]).flatMap(
+  (op) =>
+    [
+      {
+        method: 'POST',
+        pattern: new RegExp(`^${escape(PATHS[op])}$`),
+        family: 'vendor',
+        point: 'submit',
+        auth: 'bearer',
+        handle: submitFor(op),
+      },
+      {
+        method: 'GET',
+        pattern: new RegExp(`^${escape(PATHS[op])}/([^/]+)$`),
+        family: 'vendor',
+        point: 'query',
+        auth: 'bearer',
+        handle: queryFor(op),
+      },
+    ] satisfies Route[],
+);

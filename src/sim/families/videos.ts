@@ -33,14 +33,25 @@ async function create(ex: Exchange, ctx: SimContext): Promise<void> {
   const model = str(body, 'model', true);
   const prompt = str(body, 'prompt', true);
   const rawSeconds = body.seconds;
-  if (rawSeconds !== undefined && !(typeof rawSeconds === 'string' ? /^\d+$/.test(rawSeconds) : typeof rawSeconds === 'number' && rawSeconds > 0))
+  if (
+    rawSeconds !== undefined &&
+    !(typeof rawSeconds === 'string'
+      ? /^\d+$/.test(rawSeconds)
+      : typeof rawSeconds === 'number' && rawSeconds > 0)
+  )
     throw badRequest('seconds must be a positive whole number of seconds, e.g. "4"');
   const size = str(body, 'size') ?? '720x1280';
   const dims = parseSize(size, 'size');
   mediaRef(body, 'input_reference', false);
   const id = randomId('video_');
-  const task: VideoTask = { ...createTask(ctx, 'videos', 'video', id, model, prompt), seconds: String(rawSeconds ?? '4'), size };
-  attachFiles(ctx, task, ['video.mp4'], () => ctx.media.video(clipShapeFor(dims?.width ?? 0, dims?.height ?? 0)));
+  const task: VideoTask = {
+    ...createTask(ctx, 'videos', 'video', id, model, prompt),
+    seconds: String(rawSeconds ?? '4'),
+    size,
+  };
+  attachFiles(ctx, task, ['video.mp4'], () =>
+    ctx.media.video(clipShapeFor(dims?.width ?? 0, dims?.height ?? 0)),
+  );
   videoTasks(ctx).set(id, task);
   const created_at = toUnit(task.timeline.createdAt, task.flags.msTimestamps);
   sendJson(ex, 200, { id, task_id: id, object: 'video', model, status: 'queued', progress: 0, created_at });
@@ -72,7 +83,10 @@ function retrieve(ex: Exchange, ctx: SimContext): void {
   if (view.outcome) body.completed_at = toUnit(finishedAt(task.timeline), ms);
   if (view.outcome?.kind === 'success') body.expires_at = toUnit(finishedAt(task.timeline) + 3_600_000, ms);
   if (view.outcome && view.outcome.kind !== 'success')
-    body.error = { code: view.outcome.kind === 'failed' ? 'content_policy_violation' : 'cancelled', message: view.outcome.reason };
+    body.error = {
+      code: view.outcome.kind === 'failed' ? 'content_policy_violation' : 'cancelled',
+      message: view.outcome.reason,
+    };
   const pollAfter = ctx.speed === 'instant' ? 25 : ctx.speed === 'fast' ? 100 : 1000;
   sendJson(ex, 200, body, { 'openai-poll-after-ms': String(pollAfter) });
 }
@@ -81,7 +95,8 @@ async function content(ex: Exchange, ctx: SimContext): Promise<void> {
   const task = findTask(ex, ctx);
   const status = statusOf(ctx, task);
   const file = task.files[0];
-  if (status !== 'completed' || !file) throw badRequest(`Task is not completed yet, current status: ${status}`);
+  if (status !== 'completed' || !file)
+    throw badRequest(`Task is not completed yet, current status: ${status}`);
   await serveFile(ex, ctx, file);
 }
 
@@ -94,7 +109,28 @@ export function videoContentResolver(ctx: SimContext): (path: string) => StoredF
 }
 
 export const videoRoutes: Route[] = [
-  { method: 'POST', pattern: /^\/v1\/videos$/, family: 'videos', point: 'submit', auth: 'bearer', handle: create },
-  { method: 'GET', pattern: /^\/v1\/videos\/([^/]+)$/, family: 'videos', point: 'query', auth: 'bearer', handle: retrieve },
-  { method: 'GET_HEAD', pattern: /^\/v1\/videos\/([^/]+)\/content$/, family: 'videos', point: 'download', auth: 'bearer', handle: content },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/videos$/,
+    family: 'videos',
+    point: 'submit',
+    auth: 'bearer',
+    handle: create,
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v1\/videos\/([^/]+)$/,
+    family: 'videos',
+    point: 'query',
+    auth: 'bearer',
+    handle: retrieve,
+  },
+  {
+    method: 'GET_HEAD',
+    pattern: /^\/v1\/videos\/([^/]+)\/content$/,
+    family: 'videos',
+    point: 'download',
+    auth: 'bearer',
+    handle: content,
+  },
 ];

@@ -35,12 +35,22 @@ function editMap(mask: Raster): Uint8Array {
   return map;
 }
 
-function boundingBox(map: Uint8Array, width: number): { x: number; y: number; w: number; h: number } | undefined {
-  let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+function boundingBox(
+  map: Uint8Array,
+  width: number,
+): { x: number; y: number; w: number; h: number } | undefined {
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -1,
+    y1 = -1;
   for (let i = 0; i < map.length; i++) {
     if (!map[i]) continue;
-    const x = i % width, y = Math.floor(i / width);
-    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+    const x = i % width,
+      y = Math.floor(i / width);
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
   }
   return x1 < 0 ? undefined : { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
 }
@@ -81,13 +91,20 @@ function editSingle(src: Raster, map: Uint8Array, prompt: string): Raster {
 /** Nearest-neighbour "contain" blit of `img` into a cell of `dst`. */
 function blit(dst: Raster, img: Raster, cx: number, cy: number, cw: number, ch: number): void {
   const scale = Math.min(cw / img.width, ch / img.height);
-  const w = Math.max(1, Math.floor(img.width * scale)), h = Math.max(1, Math.floor(img.height * scale));
-  const ox = cx + Math.floor((cw - w) / 2), oy = cy + Math.floor((ch - h) / 2);
+  const w = Math.max(1, Math.floor(img.width * scale)),
+    h = Math.max(1, Math.floor(img.height * scale));
+  const ox = cx + Math.floor((cw - w) / 2),
+    oy = cy + Math.floor((ch - h) / 2);
   for (let y = 0; y < h; y++) {
     const sy = Math.min(img.height - 1, Math.floor(y / scale));
     for (let x = 0; x < w; x++) {
       const sx = Math.min(img.width - 1, Math.floor(x / scale));
-      img.data.copy(dst.data, ((oy + y) * dst.width + ox + x) * 4, (sy * img.width + sx) * 4, (sy * img.width + sx) * 4 + 4);
+      img.data.copy(
+        dst.data,
+        ((oy + y) * dst.width + ox + x) * 4,
+        (sy * img.width + sx) * 4,
+        (sy * img.width + sx) * 4 + 4,
+      );
     }
   }
 }
@@ -98,20 +115,37 @@ function compose(images: Buffer[], size: { width: number; height: number }, prom
   fillGradient(out, [30, 30, 40], [70, 60, 90]);
   const cols = Math.ceil(Math.sqrt(images.length));
   const rows = Math.ceil(images.length / cols);
-  const cw = Math.floor(size.width / cols), ch = Math.floor(size.height / rows);
+  const cw = Math.floor(size.width / cols),
+    ch = Math.floor(size.height / rows);
   let unreadable = 0;
   images.forEach((bytes, k) => {
-    const cx = (k % cols) * cw, cy = Math.floor(k / cols) * ch;
+    const cx = (k % cols) * cw,
+      cy = Math.floor(k / cols) * ch;
     const img = decodePng(bytes);
     if (img) blit(out, img, cx + 2, cy + 2, cw - 4, ch - 4);
     else {
       unreadable++;
-      fillGradient(out, hueToRgb(k * 40, 0.5, 0.4), hueToRgb(k * 40 + 60, 0.5, 0.6), cx + 2, cy + 2, cw - 4, ch - 4);
+      fillGradient(
+        out,
+        hueToRgb(k * 40, 0.5, 0.4),
+        hueToRgb(k * 40 + 60, 0.5, 0.6),
+        cx + 2,
+        cy + 2,
+        cw - 4,
+        ch - 4,
+      );
       drawTextBox(out, `image ${k + 1} (not PNG)`, { x: cx + 4, y: cy + 4, w: cw - 8, h: ch - 8 }, 4);
     }
   });
-  drawTextBox(out, prompt, { x: 8, y: Math.floor(size.height * 0.75), w: size.width - 16, h: Math.floor(size.height * 0.22) }, 6);
-  const note = unreadable ? `${unreadable} input image(s) were not readable PNGs and are shown as placeholders` : undefined;
+  drawTextBox(
+    out,
+    prompt,
+    { x: 8, y: Math.floor(size.height * 0.75), w: size.width - 16, h: Math.floor(size.height * 0.22) },
+    6,
+  );
+  const note = unreadable
+    ? `${unreadable} input image(s) were not readable PNGs and are shown as placeholders`
+    : undefined;
   return { png: encodePng(out), width: size.width, height: size.height, ...(note ? { note } : {}) };
 }
 
@@ -121,14 +155,20 @@ export function editImages(req: EditRequest): EditResult {
   const src = req.images[0] ? decodePng(req.images[0]) : undefined;
   if (!src) {
     const png = renderPromptPng(size.width, size.height, req.prompt, 'ATELIER SIM - FRESH IMAGE');
-    return { png, ...size, note: 'input image is not a PNG the simulator can read; generated a fresh image instead' };
+    return {
+      png,
+      ...size,
+      note: 'input image is not a PNG the simulator can read; generated a fresh image instead',
+    };
   }
   let map: Uint8Array;
   if (req.mask) {
     const mask = decodePng(req.mask);
     if (!mask) throw new EditInputError('mask must be a PNG image');
     if (mask.width !== src.width || mask.height !== src.height)
-      throw new EditInputError(`mask must have the same dimensions as image (${src.width}x${src.height}), got ${mask.width}x${mask.height}`);
+      throw new EditInputError(
+        `mask must have the same dimensions as image (${src.width}x${src.height}), got ${mask.width}x${mask.height}`,
+      );
     map = editMap(mask);
   } else map = new Uint8Array(src.width * src.height).fill(1);
   const out = editSingle(src, map, req.prompt);

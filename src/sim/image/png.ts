@@ -22,5 +22,8 @@ export function decodePng(bytes: Buffer): Raster | undefined {
 export function encodePng(r: Raster, opaque = false): Buffer {
   const png = new PNG({ width: r.width, height: r.height });
   png.data = r.data;
-  return PNG.sync.write(png, opaque ? { colorType: 2, inputHasAlpha: true, deflateLevel: 3 } : { deflateLevel: 3 });
+  return PNG.sync.write(
+    png,
+    opaque ? { colorType: 2, inputHasAlpha: true, deflateLevel: 3 } : { deflateLevel: 3 },
+  );
 }

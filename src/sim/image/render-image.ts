@@ -30,7 +30,17 @@ export function renderPromptPng(width: number, height: number, prompt: string, l
   fillGradient(r, hueToRgb(hue, 0.6, 0.35), hueToRgb(hue + 70, 0.7, 0.6));
   const margin = Math.floor(Math.min(size.width, size.height) * 0.06);
   const footer = Math.max(10, Math.floor(size.height * 0.08));
-  drawTextBox(r, prompt, { x: margin, y: margin, w: size.width - 2 * margin, h: size.height - 2 * margin - footer }, Math.max(2, Math.floor(Math.min(size.width, size.height) / 48)));
-  drawTextBox(r, label, { x: margin, y: size.height - margin - footer, w: size.width - 2 * margin, h: footer }, Math.max(1, Math.floor(footer / 12)));
+  drawTextBox(
+    r,
+    prompt,
+    { x: margin, y: margin, w: size.width - 2 * margin, h: size.height - 2 * margin - footer },
+    Math.max(2, Math.floor(Math.min(size.width, size.height) / 48)),
+  );
+  drawTextBox(
+    r,
+    label,
+    { x: margin, y: size.height - margin - footer, w: size.width - 2 * margin, h: footer },
+    Math.max(1, Math.floor(footer / 12)),
+  );
   return encodePng(r, true);
 }
