@@ -9,12 +9,22 @@ import { InputStore } from './inputs/input-store';
 import { silentLogger, systemClock, type CorePorts } from './ports';
 import { ProfileService } from './profiles/profile-service';
 import { testConnection } from './profiles/test-connection';
+import { TaskStore } from './db/task-store';
+import { TaskEngine } from './engine/task-engine';
+import { DEFAULT_TUNING } from './engine/tuning';
+import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
+import { toDetail, toSummary } from './tasks/task-record';
+import { copyResult, deleteTaskFiles, resultPath } from './tasks/task-files';
+import { basename } from 'node:path';
 
 export interface Core {
   handlers: Handlers;
   events: CoreEvents;
   /** Folders the media protocol / route may serve from. */
   mediaRoots(): { library: string; inputs: string; thumbs: string };
+  /** Exposed for tests and benchmarks; the bridge goes through `handlers`. */
+  engine: TaskEngine;
+  store: TaskStore;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -28,6 +38,29 @@ export function createCore(ports: CorePorts): Core {
   const profiles = new ProfileService(ports.dataDir, ports.secrets, ports.demo);
   const inputs = new InputStore(join(ports.dataDir, 'inputs'));
   const libraryDir = (): string => ports.preferences.read().libraryDir || join(ports.dataDir, 'library');
+  const mediaRoots = () => ({ library: libraryDir(), inputs: inputs.dir, thumbs: join(ports.dataDir, 'thumbs') });
+  const store = TaskStore.open(join(ports.dataDir, 'atelier.db'), { now: () => clock.now() });
+  const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
+  const engine: TaskEngine = new TaskEngine({
+    store,
+    events,
+    profiles,
+    inputs,
+    preferences: ports.preferences,
+    dataDir: ports.dataDir,
+    libraryDir,
+    fetch: ports.fetch ?? fetch,
+    clock,
+    log,
+    tuning: { ...DEFAULT_TUNING, ...ports.tuning },
+    callbackUrlFor: async (profileId, token) => {
+      const profile = await profiles.get(profileId);
+      if (!profile.callbacks.enabled) return null;
+      const port = await receiver.start(profile.callbacks.localPort);
+      const base = profile.callbacks.publicUrl.trim() || `http://127.0.0.1:${port}`;
+      return `${base.replace(/\/+$/, '')}${CALLBACK_PATH}${token}`;
+    },
+  });
 
   const connection = async () => {
     const prefs = ports.preferences.read();
@@ -36,10 +69,6 @@ export function createCore(ports: CorePorts): Core {
     if (!active) throw new BridgeError('not_found', 'No gateway profile is configured.');
     const baseUrl = active.demo ? (await profiles.ensureDemo()).baseUrl : active.baseUrl;
     return { profileId: active.id, profileName: active.name, demo: active.demo, baseUrl, hasKey: active.hasKey };
-  };
-
-  const notYet = (what: string) => async (): Promise<never> => {
-    throw new BridgeError('internal', `${what} is not available yet.`);
   };
 
   const handlers: Handlers = {
@@ -79,16 +108,45 @@ export function createCore(ports: CorePorts): Core {
     testConnection: async ({ id }) => testConnection(await profiles.resolve(id), ports.fetch ?? fetch, clock),
     stageInputFromPath: ({ path }) => inputs.stageFromPath(path),
     stageInputBytes: async ({ name, mime, bytes }) => inputs.stageBytes(name, mime, bytes),
-    submitTask: notYet('Submitting'),
-    listTasks: async () => ({ items: [], nextCursor: null, total: 0, counts: { submitting: 0, queued: 0, running: 0, downloading: 0, succeeded: 0, failed: 0, cancelled: 0, unknown: 0, stalled: 0 } }),
-    getTask: notYet('Task details'),
-    checkTask: notYet('Checking'),
-    retryDownload: notYet('Retrying downloads'),
-    stopTracking: notYet('Stop tracking'),
-    setFavourite: notYet('Favourites'),
-    deleteTask: notYet('Deleting'),
-    saveResultAs: notYet('Save as'),
-    revealResult: notYet('Reveal'),
+    submitTask: (input) => engine.submit(input),
+    listTasks: async ({ filter, cursor, limit }) => {
+      const page = store.list(filter, cursor, limit);
+      return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: store.countsByStatus(filter) };
+    },
+    getTask: async ({ id }) => toDetail(engine.require(id)),
+    checkTask: ({ id }) => engine.check(id),
+    retryDownload: ({ id }) => engine.retryDownload(id),
+    stopTracking: async ({ id }) => engine.stopTracking(id),
+    setFavourite: async ({ id, favourite }) => {
+      engine.require(id);
+      const next = store.update(id, { favourite });
+      if (!next) throw new BridgeError('not_found', 'This task no longer exists.');
+      events.emit('taskChanged', toSummary(next));
+      return toSummary(next);
+    },
+    deleteTask: async ({ id, deleteFiles }) => {
+      const task = engine.require(id);
+      if (deleteFiles) await deleteTaskFiles(task, mediaRoots());
+      store.delete(id);
+      events.emit('taskRemoved', { id });
+      return { ok: true as const };
+    },
+    saveResultAs: async ({ id, index, targetPath }) => {
+      const source = resultPath(engine.require(id), index, mediaRoots());
+      const target = targetPath ?? (await ports.shell?.chooseSavePath?.(basename(source))) ?? null;
+      if (!target) {
+        if (!ports.shell?.chooseSavePath && !targetPath) throw new BridgeError('forbidden', 'Save as needs a target path here.');
+        return { path: null };
+      }
+      await copyResult(source, target);
+      return { path: target };
+    },
+    revealResult: async ({ id, index }) => {
+      const path = resultPath(engine.require(id), index, mediaRoots());
+      if (!ports.shell?.revealPath) throw new BridgeError('forbidden', 'Revealing files is only available in the desktop app.');
+      ports.shell.revealPath(path);
+      return { ok: true as const };
+    },
     openExternal: async ({ url }) => {
       if (!/^https?:\/\//i.test(url)) throw new BridgeError('forbidden', 'Only http(s) links open externally.');
       if (!ports.shell?.openExternal) throw new BridgeError('forbidden', 'Opening links is not available here.');
@@ -100,11 +158,17 @@ export function createCore(ports: CorePorts): Core {
   return {
     handlers,
     events,
-    mediaRoots: () => ({ library: libraryDir(), inputs: inputs.dir, thumbs: join(ports.dataDir, 'thumbs') }),
+    mediaRoots,
+    engine,
+    store,
     async start() {
+      engine.start();
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
     },
     async stop() {
+      await engine.stop();
+      await receiver.stop();
+      store.close();
       await ports.demo?.stop();
     },
   };

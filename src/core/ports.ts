@@ -1,4 +1,5 @@
 import type { Preferences } from '../shared/domain/preferences';
+import type { EngineTuning } from './engine/tuning';
 
 /** Where API keys live. Implementations: Electron safeStorage (main), a 0600 file (web host), memory (tests). */
 export interface SecretStore {
@@ -54,6 +55,8 @@ export interface CorePorts {
   shell?: ShellPort;
   /** Replaces global fetch (tests). */
   fetch?: typeof fetch;
+  /** Engine timings (tests shrink them for a fast simulator). */
+  tuning?: Partial<EngineTuning>;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

@@ -1,0 +1,57 @@
+import { openAsBlob, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MediaValue } from '../../shared/operations/media';
+import { BridgeError } from '../../shared/bridge/result';
+import type { InputStore } from '../inputs/input-store';
+import { mimeFromName } from '../inputs/mime';
+
+/** Largest file sent inline as a data: URL in a JSON body. */
+const MAX_INLINE_BYTES = 30 * 1024 * 1024;
+
+export interface MediaResolver {
+  /** What a JSON field carries for a media value: its link, or a data: URL of the local file. */
+  asUrl(value: MediaValue): string;
+  /** A file part for multipart requests, streamed from disk. */
+  asBlob(value: MediaValue): Promise<{ blob: Blob; filename: string }>;
+  /** Input ids a set of values refers to (stored with the task). */
+}
+
+export function createMediaResolver(inputs: InputStore, libraryDir: string, fetchImpl: typeof fetch): MediaResolver {
+  const localPath = (v: MediaValue): { path: string; mime: string; name: string } | null => {
+    if (v.kind === 'file') return { path: inputs.pathOf(v.input.id), mime: v.input.mime, name: v.input.name };
+    if (v.kind === 'result' && v.file) return { path: join(libraryDir, v.file), mime: v.mime ?? mimeFromName(v.file), name: v.file.split('/').pop() ?? 'result' };
+    return null;
+  };
+  return {
+    asUrl(v) {
+      if (v.kind === 'url') return v.url;
+      if (v.kind === 'result' && v.remoteUrl) return v.remoteUrl;
+      const local = localPath(v);
+      if (!local) throw new BridgeError('invalid_input', 'A gallery result without a link or file cannot be sent.');
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(local.path);
+      } catch {
+        throw new BridgeError('invalid_input', `The file ${local.name} is no longer available.`);
+      }
+      if (bytes.byteLength > MAX_INLINE_BYTES) throw new BridgeError('invalid_input', `${local.name} is too large to send inline (over 30 MB); use a link.`);
+      return `data:${local.mime};base64,${bytes.toString('base64')}`;
+    },
+    async asBlob(v) {
+      const local = localPath(v);
+      if (local) {
+        try {
+          return { blob: await openAsBlob(local.path, { type: local.mime }), filename: local.name };
+        } catch {
+          throw new BridgeError('invalid_input', `The file ${local.name} is no longer available.`);
+        }
+      }
+      const url = v.kind === 'url' ? v.url : v.kind === 'result' ? v.remoteUrl : null;
+      if (!url) throw new BridgeError('invalid_input', 'Nothing to upload for this input.');
+      const res = await fetchImpl(url, { signal: AbortSignal.timeout(60_000) });
+      if (!res.ok) throw new BridgeError('invalid_input', `Could not fetch ${url} (${res.status}).`);
+      const blob = await res.blob();
+      return { blob, filename: new URL(url).pathname.split('/').pop() || 'image' };
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { TaskResult } from '../../shared/domain/task';
+import { getOperation } from '../../shared/operations/catalog';
+import { downloadFile, ExpiredUrlError, fileNameFromPattern, moveIntoLibrary, writeBase64File, type DownloadOutcome } from '../downloads';
+import { ADAPTERS } from '../gateway/adapters';
+import { authHeaders, type GatewayTarget } from '../gateway/http';
+import type { RemoteResult } from '../gateway/parse';
+import type { Clock, Logger } from '../ports';
+import type { TaskRecord } from '../tasks/task-record';
+import { withEvent } from './record-factory';
+
+export interface DownloaderDeps {
+  dataDir: string;
+  libraryDir: () => string;
+  fetch: typeof fetch;
+  log: Logger;
+  clock: Clock;
+  fileNamePattern: () => string;
+  target: (task: TaskRecord) => Promise<GatewayTarget>;
+  update: (id: string, patch: Partial<TaskRecord>) => TaskRecord | null;
+  get: (id: string) => TaskRecord | null;
+  /** Queries the task again for fresh result URLs (they expire). */
+  requery: (task: TaskRecord) => Promise<void>;
+  progress: (id: string, index: number, received: number, total: number | null) => void;
+}
+
+const MAX_REQUERIES = 2;
+
+/**
+ * Eager downloads of a task's results (result URLs expire): streamed to a temp file, Content-Length checked,
+ * resumed with Range, sha256 recorded, then atomically moved into the library under a name that never
+ * overwrites. Image results sent inline (`b64_json`) are written the same way. De-duplicated per task.
+ */
+export class ResultDownloader {
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly aborts = new Map<string, AbortController>();
+
+  constructor(private readonly deps: DownloaderDeps) {}
+
+  abortAll(): void {
+    for (const a of this.aborts.values()) a.abort();
+  }
+
+  /** Downloads every result not yet on disk. `inline` carries b64 results straight from the response. */
+  downloadAll(id: string, inline: RemoteResult[] = []): Promise<void> {
+    const existing = this.running.get(id);
+    if (existing) return existing;
+    const work = this.run(id, inline).finally(() => {
+      this.running.delete(id);
+      this.aborts.delete(id);
+    });
+    this.running.set(id, work);
+    return work;
+  }
+
+  private tempPath(id: string, index: number): string {
+    const dir = join(this.deps.dataDir, 'downloads');
+    mkdirSync(dir, { recursive: true });
+    return join(dir, `${id}-${index}.part`);
+  }
+
+  private async run(id: string, inline: RemoteResult[]): Promise<void> {
+    const abort = new AbortController();
+    this.aborts.set(id, abort);
+    let task = this.deps.get(id);
+    if (!task) return;
+    if (task.status !== 'downloading') task = this.deps.update(id, { status: 'downloading', error: null }) ?? task;
+    let requeries = 0;
+    for (let index = 0; index < task.results.length; index++) {
+      const current = this.deps.get(id);
+      const result = current?.results[index];
+      if (!current || !result || result.state === 'done') continue;
+      try {
+        const outcome = await this.fetchOne(current, result, inline[index], abort.signal);
+        await this.finish(id, index, outcome);
+      } catch (e) {
+        if (e instanceof ExpiredUrlError && requeries < MAX_REQUERIES) {
+          requeries++;
+          this.deps.log.info('result URL expired; querying the task for a fresh one', { id, index });
+          await this.deps.requery({ ...current, status: 'running' });
+          index--; // retry this result with the fresh URL
+          continue;
+        }
+        const message = e instanceof Error ? e.message : String(e);
+        this.setResult(id, index, { state: 'failed', error: message });
+      }
+    }
+    const final = this.deps.get(id);
+    if (!final) return;
+    const failed = final.results.filter((r) => r.state !== 'done');
+    const now = this.deps.clock.now();
+    this.deps.update(id, {
+      status: 'succeeded',
+      finishedAt: final.finishedAt ?? now,
+      error: failed.length ? `${failed.length} file(s) could not be downloaded: ${failed[0]?.error ?? ''} — use “retry download”.` : null,
+      events: withEvent(final, failed.length ? 'download failed' : 'downloaded', now),
+    });
+  }
+
+  private async fetchOne(task: TaskRecord, result: TaskResult, inline: RemoteResult | undefined, signal: AbortSignal): Promise<DownloadOutcome> {
+    const tempPath = this.tempPath(task.id, result.index);
+    if (inline?.kind === 'b64') return writeBase64File(inline.data, tempPath, inline.mime ? { contentType: inline.mime } : {});
+    const target = await this.deps.target(task);
+    const adapter = ADAPTERS[task.family];
+    const source = task.remoteId ? adapter.resultSource?.({ remoteId: task.remoteId, submitPath: task.internal.submitPath }, { kind: 'url', url: result.remoteUrl ?? '' }, result.index) : null;
+    const url = source?.url ?? result.remoteUrl;
+    if (!url) throw new Error('The gateway gave no address for this file.');
+    const absolute = url.startsWith('/') ? `${target.baseUrl}${url}` : url;
+    this.setResult(task.id, result.index, { state: 'downloading', error: null });
+    return downloadFile({
+      url: absolute,
+      headers: source?.withAuth ? authHeaders(target, url) : {},
+      tempPath,
+      signal,
+      fetchImpl: this.deps.fetch,
+      onProgress: (received, total) => {
+        this.deps.progress(task.id, result.index, received, total);
+      },
+    });
+  }
+
+  private async finish(id: string, index: number, outcome: DownloadOutcome): Promise<void> {
+    const task = this.deps.get(id);
+    if (!task) return;
+    const op = getOperation(task.operationId);
+    const name = fileNameFromPattern(this.deps.fileNamePattern(), {
+      at: new Date(task.createdAt),
+      operation: op.id.split('.').pop() ?? op.id,
+      model: task.model,
+      prompt: task.prompt,
+      task: task.id.slice(0, 8),
+      index: index + 1,
+      contentType: outcome.contentType,
+      url: task.results[index]?.remoteUrl ?? undefined,
+      fallbackExtension: op.output === 'video' ? 'mp4' : 'png',
+    });
+    const libraryDir = this.deps.libraryDir();
+    mkdirSync(libraryDir, { recursive: true });
+    const temp = this.tempPath(id, index);
+    const finalPath = await moveIntoLibrary(temp, libraryDir, name);
+    rmSync(temp, { force: true });
+    this.setResult(id, index, {
+      state: 'done',
+      file: relative(libraryDir, finalPath).split('\\').join('/'),
+      mime: outcome.contentType,
+      sha256: outcome.sha256,
+      bytesReceived: statSync(finalPath).size,
+      bytesTotal: outcome.size,
+      error: null,
+    });
+  }
+
+  private setResult(id: string, index: number, patch: Partial<TaskResult>): void {
+    const task = this.deps.get(id);
+    if (!task) return;
+    const results = task.results.map((r) => (r.index === index ? { ...r, ...patch } : r));
+    this.deps.update(id, { results });
+  }
+}

@@ -1,0 +1,500 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { BridgeError } from '../../shared/bridge/result';
+import { isTerminal, type TaskStatus, type TaskSummary } from '../../shared/domain/task';
+import { getOperation } from '../../shared/operations/catalog';
+import type { OperationId } from '../../shared/operations/ids';
+import { formatIssue } from '../../shared/operations/issues';
+import { buildRequest, validateValues, visibleValues } from '../../shared/operations/validate';
+import type { CoreEvents } from '../events';
+import { ADAPTERS } from '../gateway/adapters';
+import type { QueryOutcome } from '../gateway/adapter';
+import { gatewayRequest, GatewayNetworkError, type GatewayResponse, type GatewayTarget } from '../gateway/http';
+import { errorMessage } from '../gateway/parse';
+import type { TaskStore } from '../db/task-store';
+import type { InputStore } from '../inputs/input-store';
+import { redact } from '../logging/redact';
+import type { Clock, Logger, PreferencesStore } from '../ports';
+import type { ProfileService } from '../profiles/profile-service';
+import { toSummary, type TaskRecord } from '../tasks/task-record';
+import type { CallbackHint, CallbackVerdict } from '../callbacks/callback-receiver';
+import { verifyCallbackSignature } from '../callbacks/signature';
+import { Limiter } from './limiter';
+import { createMediaResolver } from './media-resolver';
+import { nextPollDelay } from './poll-schedule';
+import { mergeResults, newTaskRecord, withEvent } from './record-factory';
+import { ResultDownloader } from './result-downloader';
+import type { EngineTuning } from './tuning';
+
+export interface EngineDeps {
+  store: TaskStore;
+  events: CoreEvents;
+  profiles: ProfileService;
+  inputs: InputStore;
+  preferences: PreferencesStore;
+  dataDir: string;
+  libraryDir: () => string;
+  fetch: typeof fetch;
+  clock: Clock;
+  log: Logger;
+  tuning: EngineTuning;
+  /** The callback URL for a task gateway submission, or null when callbacks are off for that profile. */
+  callbackUrlFor: (profileId: string, token: string) => Promise<string | null>;
+}
+
+export interface SubmitRequest {
+  operationId: OperationId;
+  values: Record<string, unknown>;
+  extra: Record<string, unknown>;
+}
+
+const RATE_LIMIT_DEFAULT_MS = 5_000;
+const RATE_LIMIT_MAX_MS = 5 * 60_000;
+
+/**
+ * The durable task engine: submit → persist → poll / callback → download → events.
+ * Every state lives in the task store; this object only holds timers and work in flight, so a restart
+ * resumes exactly where the last process stopped (`start`). Submissions are never retried automatically.
+ */
+export class TaskEngine {
+  private readonly requests: Limiter;
+  private readonly submissions: Limiter;
+  private readonly busy = new Set<string>();
+  /** Callback URL token → task id, for every task of this process and every unfinished one before it. */
+  private readonly callbackTokens = new Map<string, string>();
+  private readonly downloader: ResultDownloader;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = true;
+
+  constructor(private readonly deps: EngineDeps) {
+    this.requests = new Limiter(() => deps.preferences.read().maxRequestsInFlight);
+    this.submissions = new Limiter(() => deps.preferences.read().maxConcurrentSubmissions);
+    this.downloader = new ResultDownloader({
+      dataDir: deps.dataDir,
+      libraryDir: deps.libraryDir,
+      fetch: deps.fetch,
+      log: deps.log,
+      clock: deps.clock,
+      fileNamePattern: () => deps.preferences.read().fileNamePattern,
+      target: (r) => this.target(r),
+      update: (id, patch) => this.update(id, patch),
+      get: (id) => deps.store.get(id),
+      requery: (r) => this.poll(r, { force: true }),
+      progress: (id, index, received, total) => deps.events.emit('downloadProgressed', { id, index, received, total }),
+    });
+  }
+
+  // ---- lifecycle -------------------------------------------------------------------------------
+
+  /** Resumes every unfinished task: polls continue, downloads resume, interrupted submissions become unknown. */
+  start(): void {
+    this.stopped = false;
+    const now = this.deps.clock.now();
+    for (const task of this.deps.store.nonTerminal()) {
+      if (task.internal.callbackToken) this.callbackTokens.set(task.internal.callbackToken, task.id);
+      if (task.status === 'submitting') {
+        // The process died between sending and reading the answer: the gateway may have the task (and billed
+        // it). Never resubmit silently; the user decides (architecture.md, "Task lifecycle").
+        this.update(task.id, {
+          status: 'unknown',
+          error: 'Atelier stopped while this task was being submitted. The gateway may have accepted it; check before resubmitting.',
+          events: withEvent(task, 'interrupted during submission', now),
+        });
+      } else if (task.status === 'downloading' || (task.status === 'succeeded' && task.results.some((r) => r.state !== 'done'))) {
+        void this.downloader.downloadAll(task.id);
+      } else if (task.remoteId && task.internal.nextPollAt === null && task.status !== 'stalled') {
+        this.update(task.id, { internal: { ...task.internal, nextPollAt: now } });
+      }
+    }
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.downloader.abortAll();
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.tick(), ms);
+    this.timer.unref?.();
+  }
+
+  /** One scheduler pass: start the due polls the global cap allows, mark tasks past their horizon stalled. */
+  private tick(): void {
+    this.timer = null;
+    try {
+      const now = this.deps.clock.now();
+      const due = this.deps.store.due(now, 200);
+      for (const task of due) {
+        if (this.busy.has(task.id)) continue;
+        if (!this.requests.hasRoom) break;
+        if (this.pastHorizon(task, now)) {
+          this.update(task.id, {
+            status: 'stalled',
+            error: 'No result after a long wait. The gateway may still finish it: use “check again”.',
+            internal: { ...task.internal, nextPollAt: null },
+            events: withEvent(task, 'stalled', now),
+          });
+          continue;
+        }
+        void this.poll(task);
+      }
+    } catch (e) {
+      this.deps.log.error('scheduler tick failed', { error: e instanceof Error ? e.stack : String(e) });
+    }
+    this.schedule(this.deps.tuning.idleTickMs);
+  }
+
+  private pastHorizon(task: TaskRecord, now: number): boolean {
+    const horizon = getOperation(task.operationId).output === 'video' ? this.deps.tuning.horizonVideoMs : this.deps.tuning.horizonImageMs;
+    return now - (task.submittedAt ?? task.createdAt) > horizon;
+  }
+
+  // ---- writes -----------------------------------------------------------------------------------
+
+  /** The one write path of the engine: store, then tell the renderer. */
+  private update(id: string, patch: Partial<TaskRecord>): TaskRecord | null {
+    const next = this.deps.store.update(id, { ...patch, updatedAt: this.deps.clock.now() });
+    if (next) this.deps.events.emit('taskChanged', toSummary(next));
+    return next;
+  }
+
+  private async target(task: TaskRecord): Promise<GatewayTarget> {
+    const resolved = await this.deps.profiles.resolve(task.profileId).catch(() => null);
+    return {
+      baseUrl: task.internal.baseUrl,
+      apiKey: resolved?.apiKey ?? null,
+      vendor: task.internal.vendor,
+      gatewayAuthHeader: resolved?.profile.gatewayAuthHeader ?? 'Authorization',
+    };
+  }
+
+  private scrub(message: string, target: GatewayTarget): string {
+    return String(redact(message, target.apiKey ? [target.apiKey] : []));
+  }
+
+  // ---- submit -----------------------------------------------------------------------------------
+
+  /**
+   * Validates again (the renderer already did), writes the task row, then sends. Waits a short while for
+   * the gateway's answer so 400/401 reach the form; after that the task goes on in the background.
+   */
+  async submit(req: SubmitRequest): Promise<TaskSummary> {
+    const op = getOperation(req.operationId);
+    const issues = validateValues(op, req.values);
+    const names = Object.keys(issues);
+    if (names.length) {
+      const fields = Object.fromEntries(Object.entries(issues).map(([k, v]) => [k, formatIssue(v)]));
+      throw new BridgeError('invalid_input', `Please check: ${names.join(', ')}.`, fields);
+    }
+    const profileId = this.deps.preferences.read().activeProfileId;
+    const resolved = await this.deps.profiles.resolve(profileId);
+    if (!resolved.apiKey) throw new BridgeError('gateway_unauthorized', 'No API key is set for this gateway. Add one in Settings.');
+    const vendor = resolved.profile.vendor;
+    const id = randomUUID();
+    const callbackToken = op.family === 'gateway' ? randomBytes(18).toString('base64url') : null;
+    const callbackUrl = callbackToken ? await this.deps.callbackUrlFor(resolved.profile.id, callbackToken) : null;
+    const media = createMediaResolver(this.deps.inputs, this.deps.libraryDir(), this.deps.fetch);
+    const wire = buildRequest(op, req.values, req.extra, { vendor, media: (m) => media.asUrl(m), callbackUrl });
+    const now = this.deps.clock.now();
+    const record = newTaskRecord({
+      id,
+      op,
+      values: visibleValues(op, req.values, vendor),
+      extra: req.extra,
+      profileId: resolved.profile.id,
+      demo: resolved.profile.demo,
+      now,
+      baseUrl: resolved.baseUrl,
+      vendor,
+      submitPath: wire.path,
+      callbackToken: callbackUrl ? callbackToken : null,
+    });
+    this.deps.store.insert(record);
+    if (record.internal.callbackToken) this.callbackTokens.set(record.internal.callbackToken, id);
+    this.deps.events.emit('taskChanged', toSummary(record));
+
+    const target: GatewayTarget = { baseUrl: resolved.baseUrl, apiKey: resolved.apiKey, vendor, gatewayAuthHeader: resolved.profile.gatewayAuthHeader };
+    const sending = this.submissions.run(() => this.send(record, wire, target, media));
+    const settled = await Promise.race([
+      sending.then(
+        () => 'done' as const,
+        (e: unknown) => e,
+      ),
+      new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), this.deps.tuning.submitWaitMs).unref?.()),
+    ]);
+    if (settled instanceof BridgeError) throw settled;
+    if (settled !== 'done' && settled !== 'waiting') throw settled;
+    sending.catch(() => undefined); // later failures are recorded on the task itself
+    return toSummary(this.deps.store.get(id) ?? record);
+  }
+
+  private async send(
+    record: TaskRecord,
+    wire: ReturnType<typeof buildRequest>,
+    target: GatewayTarget,
+    media: ReturnType<typeof createMediaResolver>,
+  ): Promise<void> {
+    const adapter = ADAPTERS[record.family];
+    let body: { json: unknown } | { form: FormData };
+    try {
+      if (wire.body.type === 'json') body = { json: wire.body.json };
+      else {
+        const form = new FormData();
+        for (const [k, v] of wire.body.fields) form.append(k, v);
+        for (const part of wire.body.files) {
+          const { blob, filename } = await media.asBlob(part.media);
+          form.append(part.name, blob, filename);
+        }
+        body = { form };
+      }
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      this.fail(record.id, message);
+      throw e instanceof BridgeError ? e : new BridgeError('invalid_input', message);
+    }
+    let res: GatewayResponse;
+    try {
+      res = await gatewayRequest(target, { method: 'POST', path: wire.path, body, timeoutMs: record.family === 'imageEdit' ? 15 * 60_000 : 120_000 }, this.http());
+    } catch (e) {
+      if (e instanceof GatewayNetworkError && !e.maybeSent) {
+        this.fail(record.id, `Could not reach the gateway (${e.message}); nothing was sent.`);
+        throw new BridgeError('gateway_unreachable', `Could not reach the gateway (${e.message}).`);
+      }
+      const now = this.deps.clock.now();
+      this.update(record.id, {
+        status: 'unknown',
+        error: 'The connection broke after the request was sent; the gateway may have accepted it. Check the gallery before resubmitting.',
+        events: withEvent(record, `submission interrupted: ${e instanceof Error ? e.message : String(e)}`, now),
+      });
+      return;
+    }
+    const now = this.deps.clock.now();
+    if (res.status >= 200 && res.status < 300) {
+      let parsed: ReturnType<typeof adapter.parseSubmit>;
+      try {
+        parsed = adapter.parseSubmit(res.body);
+      } catch {
+        parsed = { remoteId: null, outcome: null };
+      }
+      const base = { lastRawResponse: res.body, submittedAt: now };
+      if (parsed.outcome) {
+        this.update(record.id, { ...base, events: withEvent(record, 'answered synchronously', now) });
+        await this.applyOutcome(record.id, parsed.outcome, res.body, null);
+        return;
+      }
+      if (!parsed.remoteId) {
+        this.update(record.id, {
+          ...base,
+          status: 'unknown',
+          error: `The gateway accepted the request but its answer carried no task id: ${errorMessage(res.body, 'empty answer')}`,
+          events: withEvent(record, 'accepted without a task id', now),
+        });
+        return;
+      }
+      const output = getOperation(record.operationId).output;
+      const delay = nextPollDelay({ output, pollCount: 0, serverHintMs: res.retryAfterMs, callbackExpected: !!record.internal.callbackToken }, this.deps.tuning);
+      this.update(record.id, {
+        ...base,
+        status: 'queued',
+        remoteId: parsed.remoteId,
+        events: withEvent(record, `accepted as ${parsed.remoteId}`, now),
+        internal: { ...record.internal, nextPollAt: now + Math.min(delay, this.deps.tuning.pollBaseMs) },
+      });
+      this.schedule(0);
+      return;
+    }
+    const message = this.scrub(errorMessage(res.body, `The gateway answered ${res.status}.`), target);
+    this.update(record.id, { lastRawResponse: res.body });
+    this.fail(record.id, message);
+    if (res.status === 401 || res.status === 403) throw new BridgeError('gateway_unauthorized', message);
+    if (res.status === 429) throw new BridgeError('gateway_bad_request', `The gateway is busy (rate limited): ${message}`);
+    if (res.status >= 500) throw new BridgeError('gateway_unreachable', message);
+    throw new BridgeError('gateway_bad_request', message);
+  }
+
+  private fail(id: string, message: string): void {
+    const task = this.deps.store.get(id);
+    if (!task) return;
+    const now = this.deps.clock.now();
+    this.update(id, {
+      status: 'failed',
+      error: message,
+      finishedAt: now,
+      internal: { ...task.internal, nextPollAt: null },
+      events: withEvent(task, `failed: ${message}`, now),
+    });
+  }
+
+  private http() {
+    return { fetch: this.deps.fetch, now: () => this.deps.clock.now(), log: this.deps.log };
+  }
+
+  // ---- poll -------------------------------------------------------------------------------------
+
+  /** Queries one task and applies what the gateway says. De-duplicated: one query per task at a time. */
+  async poll(task: TaskRecord, opts: { force?: boolean } = {}): Promise<void> {
+    if (this.busy.has(task.id) && !opts.force) return;
+    const adapter = ADAPTERS[task.family];
+    const path = task.remoteId ? adapter.queryPath({ remoteId: task.remoteId, submitPath: task.internal.submitPath }) : null;
+    if (!path) return;
+    this.busy.add(task.id);
+    try {
+      await this.requests.run(async () => {
+        const target = await this.target(task);
+        const output = getOperation(task.operationId).output;
+        const now0 = this.deps.clock.now();
+        const later = (pollCount: number, hint: number | null) =>
+          now0 + nextPollDelay({ output, pollCount, serverHintMs: hint, callbackExpected: !!task.internal.callbackToken }, this.deps.tuning);
+        let res: GatewayResponse;
+        try {
+          res = await gatewayRequest(target, { method: 'GET', path, timeoutMs: 60_000 }, this.http());
+        } catch (e) {
+          const current = this.deps.store.get(task.id) ?? task;
+          this.update(task.id, {
+            internal: { ...current.internal, pollCount: current.internal.pollCount + 1, nextPollAt: later(current.internal.pollCount + 1, null) },
+            events: withEvent(current, `poll failed: ${e instanceof Error ? e.message : String(e)}`, now0),
+          });
+          return;
+        }
+        const now = this.deps.clock.now();
+        const current = this.deps.store.get(task.id);
+        if (!current || isTerminal(current.status) || current.status === 'downloading') return;
+        if (res.status === 429) {
+          const wait = Math.min(RATE_LIMIT_MAX_MS, res.retryAfterMs ?? RATE_LIMIT_DEFAULT_MS);
+          this.update(task.id, {
+            rateLimitedUntil: now + wait,
+            internal: { ...current.internal, nextPollAt: now + wait },
+            events: withEvent(current, `rate limited for ${Math.round(wait / 1000)} s`, now),
+          });
+          return;
+        }
+        if (res.status !== 200) {
+          const note = this.scrub(errorMessage(res.body, `HTTP ${res.status}`), target);
+          const pollCount = current.internal.pollCount + 1;
+          this.update(task.id, {
+            lastRawResponse: res.body,
+            rateLimitedUntil: null,
+            ...(res.status === 404 || res.status === 401 ? { error: `Check failed: ${note}` } : {}),
+            internal: { ...current.internal, pollCount, nextPollAt: later(pollCount, res.retryAfterMs) },
+            events: withEvent(current, `poll answered ${res.status}: ${note}`, now),
+          });
+          return;
+        }
+        let outcome: QueryOutcome;
+        try {
+          outcome = adapter.parseQuery(res.body);
+        } catch {
+          outcome = { status: 'unknown', rawStatus: null, progress: null, error: 'The gateway sent an answer Atelier cannot read.', points: null, results: [] };
+        }
+        const changed = outcome.status !== current.status;
+        const pollCount = changed ? 0 : current.internal.pollCount + 1;
+        await this.applyOutcome(task.id, outcome, res.body, isTerminal(outcome.status) ? null : later(pollCount, res.retryAfterMs), pollCount);
+      });
+    } finally {
+      this.busy.delete(task.id);
+    }
+  }
+
+  /** Applies a normalized outcome: status, progress, results; a success starts the downloads. */
+  private async applyOutcome(id: string, outcome: QueryOutcome, raw: unknown, nextPollAt: number | null, pollCount = 0): Promise<void> {
+    const current = this.deps.store.get(id);
+    if (!current) return;
+    const now = this.deps.clock.now();
+    const output = getOperation(current.operationId).output;
+    let status: TaskStatus = outcome.status;
+    let error = outcome.error;
+    if (status === 'succeeded' && outcome.results.length === 0) {
+      status = 'failed';
+      error = 'The gateway reported success but returned no file.';
+    }
+    const terminal = status === 'failed' || status === 'cancelled';
+    const patch: Partial<TaskRecord> = {
+      status: status === 'succeeded' ? 'downloading' : status,
+      rawStatus: outcome.rawStatus,
+      progress: status === 'succeeded' ? 100 : (outcome.progress ?? current.progress),
+      error: status === 'unknown' ? (error ?? `The gateway reported a status Atelier does not know: ${outcome.rawStatus ?? '(none)'}`) : error,
+      points: outcome.points ?? current.points,
+      lastRawResponse: raw,
+      rateLimitedUntil: null,
+      ...(terminal || status === 'succeeded' ? { finishedAt: now } : {}),
+      ...(status === 'succeeded' ? { results: mergeResults(current.results, outcome.results, output) } : {}),
+      internal: { ...current.internal, pollCount, nextPollAt: terminal || status === 'succeeded' ? null : nextPollAt },
+      ...(status !== current.status ? { events: withEvent(current, `status ${outcome.rawStatus ?? status}`, now) } : {}),
+    };
+    this.update(id, patch);
+    if (status === 'succeeded') await this.downloader.downloadAll(id, outcome.results);
+  }
+
+  // ---- user actions -----------------------------------------------------------------------------
+
+  /** "Check again": an immediate query (also revives stalled tasks). */
+  async check(id: string): Promise<TaskSummary> {
+    const task = this.require(id);
+    if (!task.remoteId) {
+      if (task.family === 'imageEdit') throw new BridgeError('conflict', 'Image edits answer at once and cannot be checked later. Reuse its settings to try again.');
+      throw new BridgeError('conflict', 'This task has no gateway id, so it cannot be checked. Look at your gateway account, or resubmit it.');
+    }
+    if (task.status === 'stalled' || task.status === 'unknown' || task.status === 'cancelled') {
+      this.update(id, { status: task.status === 'cancelled' ? 'queued' : task.status, internal: { ...task.internal, pollCount: 0, nextPollAt: this.deps.clock.now() } });
+    }
+    const fresh = this.require(id);
+    if (fresh.status === 'downloading' || (fresh.status === 'succeeded' && fresh.results.some((r) => r.state !== 'done'))) {
+      await this.downloader.downloadAll(id);
+    } else if (!isTerminal(fresh.status) || fresh.status === 'cancelled') await this.poll(fresh, { force: true });
+    return toSummary(this.require(id));
+  }
+
+  async retryDownload(id: string): Promise<TaskSummary> {
+    this.require(id);
+    await this.downloader.downloadAll(id);
+    return toSummary(this.require(id));
+  }
+
+  /** Stops polling a task; the gateway may still finish it (there is no documented cancel endpoint). */
+  stopTracking(id: string): TaskSummary {
+    const task = this.require(id);
+    if (isTerminal(task.status)) return toSummary(task);
+    const now = this.deps.clock.now();
+    return toSummary(
+      this.update(id, {
+        status: 'cancelled',
+        error: 'You stopped tracking this task; the gateway may still finish it. “Check again” resumes.',
+        finishedAt: now,
+        internal: { ...task.internal, nextPollAt: null },
+        events: withEvent(task, 'tracking stopped', now),
+      }) ?? task,
+    );
+  }
+
+  /**
+   * A callback is a hint: its token and signature are checked, then the task is queried (the query, not the
+   * callback body, decides the state), so duplicates are harmless and a forged one changes nothing.
+   */
+  async onCallback(hint: CallbackHint): Promise<CallbackVerdict> {
+    const id = this.callbackTokens.get(hint.token);
+    const task = id ? this.deps.store.get(id) : null;
+    if (!task || task.internal.callbackToken !== hint.token) return 'unknown-task';
+    const target = await this.target(task);
+    if (!target.apiKey || !verifyCallbackSignature(hint.taskNo, hint.timestamp, target.apiKey, hint.sign)) return 'rejected';
+    if (task.remoteId && task.remoteId !== hint.taskNo) return 'rejected';
+    if (isTerminal(task.status) || task.status === 'downloading') return 'accepted';
+    const now = this.deps.clock.now();
+    const current =
+      this.update(task.id, {
+        ...(task.remoteId ? {} : { remoteId: hint.taskNo }),
+        events: withEvent(task, 'callback received', now),
+      }) ?? task;
+    await this.poll(current, { force: true });
+    return 'accepted';
+  }
+
+  require(id: string): TaskRecord {
+    const task = this.deps.store.get(id);
+    if (!task) throw new BridgeError('not_found', 'This task no longer exists.');
+    return task;
+  }
+}

@@ -1,0 +1,39 @@
+import type { FamilyAdapter, QueryOutcome } from '../adapter';
+import { at, extractResults, firstString, isRecord, parseProgress, pickTaskId } from '../parse';
+import { mapRawStatus } from '../status-map';
+
+/**
+ * new-api style task envelope `{code:"success", data:{task_id, status, progress:"30%", fail_reason,
+ * result_url, data}}`, tolerant of the variants in api-notes B (flat objects, `url`, legacy builds that put
+ * the success URL in `fail_reason`).
+ */
+function parseTaskEnvelope(body: unknown): QueryOutcome {
+  const data = isRecord(at(body, 'data')) && at(body, 'data.status') !== undefined ? at(body, 'data') : body;
+  const rawStatus = firstString(data, ['status', 'task_status']);
+  const status = mapRawStatus(rawStatus);
+  const failReason = firstString(data, ['fail_reason', 'error.message', 'error']);
+  let results = status === 'succeeded' ? extractResults([at(data, 'result_url'), at(data, 'url'), at(data, 'video_url'), at(data, 'result_urls'), at(data, 'data')]) : [];
+  if (status === 'succeeded' && results.length === 0 && failReason && /^https?:\/\//.test(failReason)) results = [{ kind: 'url', url: failReason }];
+  return {
+    status,
+    rawStatus,
+    progress: parseProgress(at(data, 'progress')),
+    error: status === 'failed' ? (failReason ?? 'The task failed.') : null,
+    points: null,
+    results,
+  };
+}
+
+export const unifiedVideoAdapter: FamilyAdapter = {
+  family: 'unifiedVideo',
+  parseSubmit: (body) => ({ remoteId: pickTaskId(body), outcome: null }),
+  queryPath: (t) => `/v1/video/generations/${encodeURIComponent(t.remoteId)}`,
+  parseQuery: parseTaskEnvelope,
+};
+
+export const unifiedImageAdapter: FamilyAdapter = {
+  family: 'unifiedImage',
+  parseSubmit: (body) => ({ remoteId: pickTaskId(body), outcome: null }),
+  queryPath: (t) => `/v1/tasks/generations/${encodeURIComponent(t.remoteId)}`,
+  parseQuery: parseTaskEnvelope,
+};

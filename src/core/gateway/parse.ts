@@ -1,0 +1,83 @@
+/** Tolerant readers for gateway responses whose shapes drift (api-notes E.6). None of them throw. */
+
+export type RemoteResult = { kind: 'url'; url: string } | { kind: 'b64'; data: string; mime: string | null };
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Reads a dotted path from unknown JSON. */
+export function at(value: unknown, path: string): unknown {
+  let cur: unknown = value;
+  for (const key of path.split('.')) {
+    if (!isRecord(cur)) return undefined;
+    cur = cur[key];
+  }
+  return cur;
+}
+
+export function firstString(value: unknown, paths: string[]): string | null {
+  for (const p of paths) {
+    const v = at(value, p);
+    if (typeof v === 'string' && v.trim()) return v.trim();
+    if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  }
+  return null;
+}
+
+/** The task id of a submission response: `id`, `task_id`, `taskNo`, `request_id` or `data.task_id` (and kin). */
+export const pickTaskId = (body: unknown): string | null =>
+  firstString(body, ['data.task_id', 'data.taskNo', 'taskNo', 'task_id', 'id', 'data.id', 'request_id', 'data.request_id']);
+
+/** "30%", 30, "0.3"? → 0..100, or null. Progress is never used as a completion signal (api-notes E.1). */
+export function parseProgress(v: unknown): number | null {
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number.parseFloat(v.replace('%', '')) : Number.NaN;
+  if (!Number.isFinite(n)) return null;
+  return Math.min(100, Math.max(0, n));
+}
+
+/** Seconds or milliseconds since the epoch → ms. Values past year 33658 in seconds are taken as ms. */
+export function normalizeTimestamp(v: unknown): number | null {
+  const n = typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) return null;
+  return n > 1e12 ? Math.round(n) : Math.round(n * 1000);
+}
+
+export function parseNumber(v: unknown): number | null {
+  const n = typeof v === 'string' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+}
+
+const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
+
+/**
+ * Results in any of the shapes seen: an array of URLs, `{video_url}`, `{url}`, a bare URL, arrays of
+ * `{url}` / `{b64_json}`, Kling's `{videos:[{url}]}` / `{images:[{url}]}`, `{image_urls}` / `{video_urls}`.
+ */
+export function extractResults(value: unknown, depth = 0): RemoteResult[] {
+  if (depth > 4 || value === null || value === undefined) return [];
+  if (typeof value === 'string') return isUrl(value) ? [{ kind: 'url', url: value }] : [];
+  if (Array.isArray(value)) return value.flatMap((v) => extractResults(v, depth + 1));
+  if (!isRecord(value)) return [];
+  if (typeof value.b64_json === 'string' && value.b64_json.length > 0)
+    return [{ kind: 'b64', data: value.b64_json, mime: typeof value.output_format === 'string' ? `image/${value.output_format}` : null }];
+  for (const key of ['video_url', 'url', 'image_url', 'result_url']) {
+    const v = value[key];
+    if (typeof v === 'string' && isUrl(v)) return [{ kind: 'url', url: v }];
+  }
+  for (const key of ['videos', 'images', 'image_urls', 'video_urls', 'result_urls', 'urls', 'result', 'data']) {
+    if (key in value) {
+      const found = extractResults(value[key], depth + 1);
+      if (found.length) return found;
+    }
+  }
+  return [];
+}
+
+/** A short human message from an error body: `message`, `error.message`, `error`, `msg`, or the text. */
+export function errorMessage(body: unknown, fallback: string): string {
+  const found = firstString(body, ['error.message', 'message', 'error', 'msg', 'data.error', 'fail_reason', 'data.fail_reason', 'detail']);
+  if (found) return found.slice(0, 500);
+  if (typeof body === 'string' && body.trim()) return body.trim().slice(0, 300);
+  return fallback;
+}
