@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { getOperation } from '../../../shared/operations/catalog';
+import { OperationForm } from '../features/forms';
 import { useUiStore } from '../state/ui-store';
 import { OPERATION_ICONS } from './operation-icons';
 
@@ -16,9 +17,7 @@ export function OperationPanel() {
           <p className="op-description">{t(`op.${op.id}.description`)}</p>
         </div>
       </header>
-      <div className="op-body">
-        <div className="empty-state">{t('form.placeholder')}</div>
-      </div>
+      <OperationForm key={op.id} operationId={op.id} />
     </div>
   );
 }

@@ -1,0 +1,33 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { OPERATIONS } from '../src/shared/operations/catalog';
+import { FormsPage } from './pages/forms-page';
+import { startWebApp, type RunningWebApp } from './support/web-app';
+
+let app: RunningWebApp;
+test.beforeAll(async () => {
+  app = await startWebApp();
+});
+test.afterAll(async () => {
+  await app.close();
+});
+
+const DIR = 'test-results/screenshots/forms';
+
+test('every form renders from the catalog, in light and dark', async ({ page }) => {
+  test.setTimeout(120_000);
+  mkdirSync(DIR, { recursive: true });
+  const forms = new FormsPage(page);
+  await page.goto(app.url);
+  await expect(page.getByTestId('shell')).toBeVisible();
+  for (const theme of ['light', 'dark'] as const) {
+    await forms.setTheme(theme);
+    for (const op of OPERATIONS) {
+      await forms.open(op.id);
+      // Every visible catalog field has its row (the model lives in the footer chip).
+      for (const f of op.fields.filter((x) => !x.showWhen && x.type !== 'model' && !x.advanced)) await expect(forms.field(f.name)).toBeVisible();
+      await expect(forms.form.getByTestId('model-chip')).toBeVisible();
+      await page.screenshot({ path: `${DIR}/${op.id}-${theme}.png`, fullPage: false });
+    }
+  }
+});

@@ -1,0 +1,103 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { deflateSync } from 'node:zlib';
+import type { OperationId } from '../../src/shared/operations/ids';
+
+/** A solid-colour PNG (64×64 by default) as a file payload for setInputFiles. */
+export function pngFile(name: string, rgb: [number, number, number] = [120, 90, 240], w = 64, h = 64): { name: string; mimeType: string; buffer: Buffer } {
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => rgb).flat())]);
+  const raw = Buffer.concat(Array.from({ length: h }, () => row));
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const buffer = Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return { name, mimeType: 'image/png', buffer };
+}
+
+function crc32(buf: Buffer): number {
+  let c = ~0;
+  for (const b of buf) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return ~c >>> 0;
+}
+
+/** A short WAV of silence, for the avatar's audio. */
+export function wavFile(name = 'voice.wav'): { name: string; mimeType: string; buffer: Buffer } {
+  const samples = 8000;
+  const b = Buffer.alloc(44 + samples * 2);
+  b.write('RIFF', 0);
+  b.writeUInt32LE(36 + samples * 2, 4);
+  b.write('WAVEfmt ', 8);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(1, 22);
+  b.writeUInt32LE(8000, 24);
+  b.writeUInt32LE(16000, 28);
+  b.writeUInt16LE(2, 32);
+  b.writeUInt16LE(16, 34);
+  b.write('data', 36);
+  b.writeUInt32LE(samples * 2, 40);
+  return { name, mimeType: 'audio/wav', buffer: b };
+}
+
+/** The operation form of the studio, as a test sees it. */
+export class FormsPage {
+  constructor(readonly page: Page) {}
+
+  get form(): Locator {
+    return this.page.getByTestId('operation-form');
+  }
+  field(name: string): Locator {
+    return this.form.getByTestId(`field-${name}`);
+  }
+  input(name: string): Locator {
+    return this.form.getByTestId(`field-input-${name}`);
+  }
+  issue(name: string): Locator {
+    return this.form.getByTestId(`issue-${name}`);
+  }
+  get generate(): Locator {
+    return this.form.getByTestId('generate');
+  }
+  get summary(): Locator {
+    return this.form.getByTestId('form-summary');
+  }
+  get notice(): Locator {
+    return this.form.getByTestId('form-notice');
+  }
+
+  async open(op: OperationId): Promise<void> {
+    await this.page.getByTestId(`op-${op}`).click();
+    await expect(this.form).toHaveAttribute('data-op', op);
+  }
+
+  async fill(name: string, text: string): Promise<void> {
+    await this.input(name).fill(text);
+  }
+
+  /** Adds files to a media field through its file dialog input. */
+  async addFiles(field: string, files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
+    await this.form.getByTestId(`media-${field}-file`).first().setInputFiles(files);
+  }
+
+  async chooseChip(field: string, value: string): Promise<void> {
+    await this.field(field).locator(`[role=radio][data-value="${value}"]`).click();
+  }
+
+  async setTheme(theme: 'light' | 'dark'): Promise<void> {
+    await this.page.getByTestId('open-settings').click();
+    await this.page.getByTestId('settings').locator('select').first().selectOption(theme);
+    await expect(this.page.locator('html')).toHaveAttribute('data-theme', theme);
+    await this.page.keyboard.press('Escape');
+  }
+}

@@ -1,0 +1,40 @@
+import type { FieldProps } from './field-props';
+import { BooleanField } from './fields/BooleanField';
+import { MaskField } from './fields/MaskField';
+import { MediaField } from './fields/MediaField';
+import { MediaListField } from './fields/MediaListField';
+import { ModelField } from './fields/ModelField';
+import { NumberField } from './fields/NumberField';
+import { RatioField } from './fields/RatioField';
+import { SelectField } from './fields/SelectField';
+import { TextField } from './fields/TextField';
+import { SubjectPrompt } from './subjects/SubjectPrompt';
+import { SubjectsField } from './subjects/SubjectsField';
+
+/** The control for a field, chosen by its kind in the catalog. */
+export function FieldControl(props: FieldProps & { vendor: string }) {
+  const { field } = props;
+  switch (field.type) {
+    case 'text':
+      return field.subjectPrompt ? <SubjectPrompt {...props} field={field} /> : <TextField {...props} field={field} />;
+    case 'model':
+      return <ModelField {...props} field={field} />;
+    case 'select':
+      return <SelectField {...props} field={field} />;
+    case 'number':
+      return <NumberField {...props} field={field} />;
+    case 'size':
+    case 'aspectRatio':
+      return <RatioField {...props} field={field} />;
+    case 'boolean':
+      return <BooleanField {...props} field={field} />;
+    case 'media':
+      return <MediaField {...props} field={field} />;
+    case 'mediaList':
+      return <MediaListField {...props} field={field} />;
+    case 'mask':
+      return <MaskField {...props} field={field} />;
+    case 'subjects':
+      return <SubjectsField {...props} field={field} />;
+  }
+}

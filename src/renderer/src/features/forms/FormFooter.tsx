@@ -1,0 +1,55 @@
+import { AlertCircle, Loader2, Sparkles } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** The sticky footer: the model chip, what still blocks (if anything), and Generate. */
+export function FormFooter({ model, blocking, attempted, pending, onSubmit, onJump }: {
+  model: ReactNode;
+  blocking: { name: string; label: string }[];
+  attempted: boolean;
+  pending: boolean;
+  onSubmit(): void;
+  onJump(name: string): void;
+}) {
+  const { t } = useTranslation();
+  const blocked = blocking.length > 0;
+  return (
+    <footer className="fm-footer" data-testid="form-footer">
+      {model}
+      <div className={`fm-summary${blocked && attempted ? ' fm-summary-bad' : ''}`} data-testid="form-summary" aria-live="polite">
+        {blocked ? (
+          <>
+            <AlertCircle size={14} />
+            <span>{t('forms.submit.needs', { count: blocking.length })}</span>
+            {blocking.slice(0, 3).map((b, i) => (
+              <button type="button" key={b.name} className="fm-summary-link" onClick={() => onJump(b.name)}>
+                {b.label}
+                {i < Math.min(blocking.length, 3) - 1 ? ',' : ''}
+              </button>
+            ))}
+            {blocking.length > 3 && <span>…</span>}
+          </>
+        ) : (
+          <span className="fm-kbd-hint">
+            <kbd>{isMac ? '⌘' : 'Ctrl'}</kbd>+<kbd>Enter</kbd>
+          </span>
+        )}
+      </div>
+      <button
+        type="submit"
+        className={`btn btn-primary fm-generate${blocked ? ' fm-generate-blocked' : ''}`}
+        aria-disabled={blocked}
+        data-testid="generate"
+        onClick={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        {pending ? <Loader2 size={16} className="fm-spin" /> : <Sparkles size={16} />}
+        {t('forms.submit.generate')}
+      </button>
+    </footer>
+  );
+}

@@ -1,0 +1,121 @@
+import { Brush, Check, Loader2, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mediaValueSchema, type MediaValue } from '../../../../../shared/operations/media';
+import { useBridge } from '../../../bridge/bridge-context';
+import { mediaUrl, stageFile } from '../../../bridge/media';
+import { MaskPainter, decodeMaskImage, type MaskChange } from '../../mask-painter';
+import type { FieldOf, FieldProps } from '../field-props';
+import { MediaThumb } from '../media/MediaThumb';
+import { mediaPreviewUrl } from '../media/media-info';
+import { useImageSize } from './use-image-size';
+import { useMaskLabels } from './use-mask-labels';
+
+const asMedia = (v: unknown): MediaValue | null => {
+  const p = mediaValueSchema.safeParse(v);
+  return p.success ? p.data : null;
+};
+
+/**
+ * The mask of a masked edit, painted over the single input image with the mask painter. Each finished
+ * change is exported as PNG and staged like any input, so the draft keeps it (as an id) across restarts.
+ */
+export function MaskField({ value, values, onChange, inputId, describedBy }: FieldProps<FieldOf<'mask'>>) {
+  const { t } = useTranslation();
+  const bridge = useBridge();
+  const labels = useMaskLabels();
+  const images = Array.isArray(values.images) ? (values.images as MediaValue[]) : [];
+  const source = images.length === 1 && images[0] ? images[0] : null;
+  const sourceUrl = source ? mediaPreviewUrl(source) : null;
+  const size = useImageSize(sourceUrl);
+  const mask = asMedia(value);
+  const [open, setOpen] = useState(false);
+  const [initial, setInitial] = useState<Uint8Array | undefined>(undefined);
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const seq = useRef(0);
+
+  useEffect(() => {
+    if (!open || !size || !mask || mask.kind !== 'file') return;
+    let live = true;
+    setLoading(true);
+    fetch(mediaUrl('inputs', mask.input.id))
+      .then((r) => r.blob())
+      .then((b) => decodeMaskImage(b, size.width, size.height))
+      .then((bytes) => live && setInitial(bytes))
+      .catch(() => live && setError(t('forms.mask.loadFailed')))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+    // Loaded once per opening: the painter owns the mask while open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, size?.width, size?.height]);
+
+  const onMaskChange = async (change: MaskChange) => {
+    const mine = ++seq.current;
+    if (!change.hasEdit) return onChange(null);
+    setSaving(true);
+    try {
+      const input = await stageFile(bridge, new File([change.png], 'mask.png', { type: 'image/png' }));
+      if (mine === seq.current) onChange({ kind: 'file', input });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      if (mine === seq.current) setSaving(false);
+    }
+  };
+
+  if (!source)
+    return (
+      <div className="fm-mask fm-mask-off" id={inputId} aria-describedby={describedBy}>
+        <Brush size={16} />
+        <span>{t(images.length > 1 ? 'forms.mask.singleOnly' : 'forms.mask.addImageFirst')}</span>
+        {mask && (
+          <button type="button" className="btn btn-sm" onClick={() => onChange(null)}>
+            <Trash2 size={14} /> {t('forms.mask.remove')}
+          </button>
+        )}
+      </div>
+    );
+
+  return (
+    <div className="fm-mask" id={inputId} aria-describedby={describedBy} data-testid="mask-field">
+      {!open ? (
+        <div className="fm-mask-closed">
+          <span className="fm-mask-preview">
+            <MediaThumb value={source} accept="image" />
+            {mask && <MediaThumb value={mask} accept="image" className="fm-mask-layer" />}
+          </span>
+          <span className="fm-mask-state">{mask ? t('forms.mask.painted') : t('forms.mask.none')}</span>
+          <button type="button" className="btn btn-sm" onClick={() => setOpen(true)} data-testid="paint-mask">
+            <Brush size={14} /> {mask ? t('forms.mask.edit') : t('forms.mask.paint')}
+          </button>
+          {mask && (
+            <button type="button" className="btn btn-sm btn-ghost" onClick={() => onChange(null)}>
+              <Trash2 size={14} /> {t('forms.mask.remove')}
+            </button>
+          )}
+        </div>
+      ) : (
+        <div className="fm-mask-open">
+          {!size || loading || !sourceUrl ? (
+            <div className="fm-mask-loading">
+              <Loader2 size={18} className="fm-spin" />
+            </div>
+          ) : (
+            <MaskPainter sourceUrl={sourceUrl} width={size.width} height={size.height} initialMask={initial} labels={labels} onMaskChange={(c) => void onMaskChange(c)} className="fm-painter" />
+          )}
+          <div className="fm-mask-actions">
+            <span className="muted">{saving ? t('forms.mask.saving') : mask ? t('forms.mask.saved') : t('forms.mask.hint')}</span>
+            <button type="button" className="btn btn-sm" onClick={() => setOpen(false)} data-testid="mask-done">
+              <Check size={14} /> {t('forms.mask.done')}
+            </button>
+          </div>
+        </div>
+      )}
+      {error && <p className="fm-issue">{error}</p>}
+    </div>
+  );
+}

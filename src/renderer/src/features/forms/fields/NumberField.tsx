@@ -1,0 +1,39 @@
+import type { FieldOf, FieldProps } from '../field-props';
+
+/** A bounded number: a slider for the feel of it, and a box for the exact value. */
+export function NumberField({ field, value, onChange, inputId, describedBy, invalid }: FieldProps<FieldOf<'number'>>) {
+  const n = typeof value === 'number' ? value : NaN;
+  const step = field.step ?? (field.integer ? 1 : 0.1);
+  const set = (text: string) => onChange(text === '' ? null : Number(text));
+  return (
+    <div className="fm-number">
+      <input
+        type="range"
+        className="fm-range"
+        min={field.min}
+        max={field.max}
+        step={step}
+        value={Number.isNaN(n) ? field.min : n}
+        aria-hidden="true"
+        tabIndex={-1}
+        onChange={(e) => set(e.target.value)}
+      />
+      <span className="fm-number-box">
+        <input
+          className="field-input"
+          id={inputId}
+          type="number"
+          inputMode="decimal"
+          min={field.min}
+          max={field.max}
+          step={step}
+          value={Number.isNaN(n) ? '' : n}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          onChange={(e) => set(e.target.value)}
+        />
+        {field.unit && <span className="fm-unit">{field.unit}</span>}
+      </span>
+    </div>
+  );
+}

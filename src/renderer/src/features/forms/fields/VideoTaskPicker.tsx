@@ -1,0 +1,54 @@
+import { Film, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mediaUrl } from '../../../bridge/media';
+import { Popover } from '../media/Popover';
+import { useRecentResults } from '../media/use-recent-results';
+
+/** For video extension: recent gallery videos; picking one fills the field with its task's remote id. */
+export function VideoTaskPicker({ onPick }: { onPick(remoteId: string): void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const results = useRecentResults('video', open);
+  const seen = new Set<string>();
+  const tasks = (results.data ?? []).filter(({ task }) => task.remoteId && !seen.has(task.id) && seen.add(task.id));
+  return (
+    <span className="fm-anchor">
+      <button type="button" className="btn btn-sm" aria-expanded={open} data-testid="pick-video-task" onClick={() => setOpen(!open)}>
+        <Film size={14} /> {t('forms.media.pickVideo')}
+      </button>
+      {open && (
+        <Popover onClose={() => setOpen(false)} className="fm-task-pop" label={t('forms.media.pickVideo')}>
+          <div className="fm-pop-title">{t('forms.media.recentVideos')}</div>
+          {results.isLoading && (
+            <div className="fm-pop-empty">
+              <Loader2 size={16} className="fm-spin" />
+            </div>
+          )}
+          {!results.isLoading && tasks.length === 0 && <div className="fm-pop-empty">{t('forms.media.noVideos')}</div>}
+          <ul className="fm-task-list">
+            {tasks.map(({ task, result }) => (
+              <li key={task.id}>
+                <button
+                  type="button"
+                  className="fm-task-item"
+                  data-testid="video-task-option"
+                  onClick={() => {
+                    if (task.remoteId) onPick(task.remoteId);
+                    setOpen(false);
+                  }}
+                >
+                  {result.file ? <video src={mediaUrl('library', result.file)} muted preload="metadata" /> : <span className="fm-thumb-icon"><Film size={18} /></span>}
+                  <span className="fm-task-text">
+                    <span className="fm-task-prompt">{task.prompt || t(`op.${task.operationId}.label`)}</span>
+                    <code>{task.remoteId}</code>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Popover>
+      )}
+    </span>
+  );
+}

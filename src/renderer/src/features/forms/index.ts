@@ -1,0 +1,17 @@
+/**
+ * Operation forms: one form per catalog operation, with drafts that survive navigation and restarts.
+ *
+ * API for other features
+ * - `<OperationForm operationId />`: the form (rendered by app/OperationPanel).
+ * - `loadDraftFromTask(detail: TaskDetail): void` — "reuse settings": switches the studio to the task's
+ *   operation and replaces that operation's draft with the task's values and extra fields (pretty JSON).
+ *   Model ids stored resolved (`vendora_2.6_text2video`) are mapped back to their `{vendor}` preset.
+ *   Call it from the gallery with the `getTask` answer.
+ * - `putResultIntoForm(task, index)`: "use as input" — puts a gallery result into the current form's first
+ *   media field that takes its kind (appending to a list, or filling an empty single field).
+ * - `useDraftStore`: the zustand store of drafts (`drafts[operationId] = { values, extra }`), persisted to
+ *   localStorage under `atelier.forms.drafts`.
+ */
+export { OperationForm } from './OperationForm';
+export { loadDraftFromTask, useDraftStore, draftOf, type Draft } from './drafts-store';
+export { putResultIntoForm } from './result-as-input';

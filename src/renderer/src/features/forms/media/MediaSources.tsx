@@ -1,0 +1,77 @@
+import { FolderOpen, Images, Link2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MediaSource } from '../../../../../shared/operations/fields';
+import type { MediaKind, MediaValue } from '../../../../../shared/operations/media';
+import { GalleryPopover } from './GalleryPopover';
+import { UrlEntry } from './UrlEntry';
+import { ACCEPT_ATTR } from './media-info';
+
+interface Props {
+  accept: MediaKind;
+  sources: readonly MediaSource[];
+  multiple?: boolean;
+  onFiles(files: File[]): void;
+  onValue(value: MediaValue): void;
+  testId: string;
+}
+
+/** The ways into a media field besides drop and paste: file dialog, a link, a gallery result. */
+export function MediaSources({ accept, sources, multiple, onFiles, onValue, testId }: Props) {
+  const { t } = useTranslation();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [mode, setMode] = useState<'none' | 'url' | 'gallery'>('none');
+  const galleryKind = accept === 'audio' ? null : accept;
+  return (
+    <div className="fm-sources">
+      {sources.includes('file') && (
+        <>
+          <button type="button" className="btn btn-sm" onClick={() => fileRef.current?.click()}>
+            <FolderOpen size={14} /> {t('forms.media.browse')}
+          </button>
+          <input
+            ref={fileRef}
+            type="file"
+            hidden
+            accept={ACCEPT_ATTR[accept]}
+            multiple={multiple}
+            data-testid={`${testId}-file`}
+            onChange={(e) => {
+              const files = Array.from(e.target.files ?? []);
+              e.target.value = '';
+              if (files.length) onFiles(files);
+            }}
+          />
+        </>
+      )}
+      {sources.includes('url') && (
+        <button type="button" className="btn btn-sm" aria-expanded={mode === 'url'} onClick={() => setMode(mode === 'url' ? 'none' : 'url')}>
+          <Link2 size={14} /> {t('forms.media.link')}
+        </button>
+      )}
+      {sources.includes('result') && galleryKind && (
+        <span className="fm-anchor">
+          <button
+            type="button"
+            className="btn btn-sm"
+            aria-expanded={mode === 'gallery'}
+            data-testid={`${testId}-gallery`}
+            onClick={() => setMode(mode === 'gallery' ? 'none' : 'gallery')}
+          >
+            <Images size={14} /> {t('forms.media.fromGallery')}
+          </button>
+          {mode === 'gallery' && <GalleryPopover kind={galleryKind} onPick={onValue} onClose={() => setMode('none')} />}
+        </span>
+      )}
+      {mode === 'url' && (
+        <UrlEntry
+          onAdd={(url) => {
+            onValue({ kind: 'url', url });
+            setMode('none');
+          }}
+          onCancel={() => setMode('none')}
+        />
+      )}
+    </div>
+  );
+}

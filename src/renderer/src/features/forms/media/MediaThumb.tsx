@@ -1,0 +1,21 @@
+import { FileAudio, Film, ImageOff, Link2 } from 'lucide-react';
+import { useState } from 'react';
+import type { MediaKind, MediaValue } from '../../../../../shared/operations/media';
+import { mediaKindOf, mediaPreviewUrl } from './media-info';
+
+/** A square preview of a media value: the image, the first frame of a video, or an icon. */
+export function MediaThumb({ value, accept, className }: { value: MediaValue; accept: MediaKind; className?: string }) {
+  const [failed, setFailed] = useState(false);
+  const kind = mediaKindOf(value, accept);
+  const src = mediaPreviewUrl(value);
+  const cls = `fm-thumb${className ? ` ${className}` : ''}`;
+  if (!src || failed || kind === 'audio')
+    return (
+      <span className={`${cls} fm-thumb-icon`} aria-hidden="true">
+        {kind === 'audio' ? <FileAudio size={22} /> : kind === 'video' ? <Film size={22} /> : value.kind === 'url' ? <Link2 size={22} /> : <ImageOff size={22} />}
+      </span>
+    );
+  if (kind === 'video')
+    return <video className={cls} src={src} muted preload="metadata" playsInline onError={() => setFailed(true)} aria-hidden="true" />;
+  return <img className={cls} src={src} alt="" draggable={false} onError={() => setFailed(true)} />;
+}

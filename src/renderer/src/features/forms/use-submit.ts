@@ -1,0 +1,59 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Values } from '../../../../shared/operations/fields';
+import type { OperationId } from '../../../../shared/operations/ids';
+import { BridgeError } from '../../../../shared/bridge/result';
+import { useBridge } from '../../bridge/bridge-context';
+import { qk } from '../../bridge/queries';
+
+export type Notice =
+  | { kind: 'sent'; taskId: string }
+  | { kind: 'error'; code: string; message: string }
+  | { kind: 'unauthorized'; message: string };
+
+/**
+ * Sends a form to core without blocking it: the button spins while the call is in flight, the form stays
+ * editable, and the answer becomes a notice (sent, or the server's 400/401 message at the form).
+ */
+export function useSubmit(operationId: OperationId) {
+  const bridge = useBridge();
+  const qc = useQueryClient();
+  const [pending, setPending] = useState(0);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [serverIssues, setServerIssues] = useState<Record<string, string>>({});
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const submit = useCallback(
+    async (values: Values, extra: Record<string, unknown>) => {
+      setPending((n) => n + 1);
+      setNotice(null);
+      setServerIssues({});
+      clearTimeout(timer.current);
+      try {
+        const task = await bridge.call('submitTask', { operationId, values, extra });
+        setNotice({ kind: 'sent', taskId: task.id });
+        timer.current = setTimeout(() => setNotice((n) => (n?.kind === 'sent' ? null : n)), 6000);
+        void qc.invalidateQueries({ queryKey: qk.tasks });
+      } catch (e) {
+        const err = e instanceof BridgeError ? e : new BridgeError('internal', e instanceof Error ? e.message : String(e));
+        if (err.fields) setServerIssues(err.fields);
+        setNotice(err.code === 'gateway_unauthorized' ? { kind: 'unauthorized', message: err.message } : { kind: 'error', code: err.code, message: err.message });
+      } finally {
+        setPending((n) => n - 1);
+      }
+    },
+    [bridge, qc, operationId],
+  );
+
+  const clearServerIssue = useCallback((name: string) => {
+    setServerIssues((s) => {
+      if (!(name in s)) return s;
+      const next = { ...s };
+      delete next[name];
+      return next;
+    });
+  }, []);
+
+  return { submit, pending: pending > 0, notice, dismiss: () => setNotice(null), serverIssues, clearServerIssue };
+}
