@@ -1,8 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { getOperation } from '../../../shared/operations/catalog';
-import { OperationForm } from '../features/forms';
+import { OperationForm, loadDraftFromTask, setDraftField } from '../features/forms';
+import { connectForms } from '../features/gallery/forms-integration';
 import { useUiStore } from '../state/ui-store';
 import { OPERATION_ICONS } from './operation-icons';
+
+// The gallery's "reuse settings" and "use as input" fill drafts through the forms feature.
+connectForms({ loadDraftFromTask, setDraftField });
 
 /** The current operation: its title and its form (the forms feature renders inside). */
 export function OperationPanel() {

@@ -18,7 +18,7 @@ export function FormFooter({ model, blocking, attempted, pending, onSubmit, onJu
   return (
     <footer className="fm-footer" data-testid="form-footer">
       {model}
-      <div className={`fm-summary${blocked && attempted ? ' fm-summary-bad' : ''}`} data-testid="form-summary" aria-live="polite">
+      <div id="fm-summary" className={`fm-summary${blocked && attempted ? ' fm-summary-bad' : ''}`} data-testid="form-summary" aria-live="polite">
         {blocked ? (
           <>
             <AlertCircle size={14} />
@@ -40,7 +40,9 @@ export function FormFooter({ model, blocking, attempted, pending, onSubmit, onJu
       <button
         type="submit"
         className={`btn btn-primary fm-generate${blocked ? ' fm-generate-blocked' : ''}`}
-        aria-disabled={blocked}
+        // Not disabled: pressing it while blocked shows every issue and jumps to the first one.
+        data-blocked={blocked}
+        aria-describedby="fm-summary"
         data-testid="generate"
         onClick={(e) => {
           e.preventDefault();

@@ -8,7 +8,7 @@ export function FormNotice({ notice, onDismiss }: { notice: Notice; onDismiss():
   const { t } = useTranslation();
   const tone = notice.kind === 'sent' ? 'ok' : 'danger';
   return (
-    <div className={`fm-notice fm-notice-${tone}`} role={notice.kind === 'sent' ? 'status' : 'alert'} data-testid="form-notice" data-kind={notice.kind}>
+    <div className={`fm-notice fm-notice-${tone}`} role={notice.kind === 'sent' ? 'status' : 'alert'} data-testid="form-notice" data-kind={notice.kind} data-task-id={notice.kind === 'sent' ? notice.taskId : undefined}>
       {notice.kind === 'sent' ? <CheckCircle2 size={16} /> : notice.kind === 'unauthorized' ? <KeyRound size={16} /> : <AlertTriangle size={16} />}
       <div className="fm-notice-text">
         {notice.kind === 'sent' && <strong>{t('forms.submit.sent')}</strong>}

@@ -114,7 +114,7 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
   return (
     <MediaTargetsContext.Provider value={paste.context}>
       <form className="fm-form" noValidate tabIndex={-1} onSubmit={(e) => e.preventDefault()} onKeyDown={onKeyDown} onPaste={paste.onPaste} data-testid="operation-form" data-op={operationId}>
-        <section className="fm-section fm-section-prompt">{of('prompt').map(render)}</section>
+        {of('prompt').length > 0 && <section className="fm-section fm-section-prompt">{of('prompt').map(render)}</section>}
         {of('inputs').length > 0 && (
           <section className="fm-section" aria-labelledby="fm-inputs-title">
             <h3 className="fm-section-title" id="fm-inputs-title">

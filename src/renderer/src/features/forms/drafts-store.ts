@@ -86,3 +86,17 @@ export function loadDraftFromTask(detail: TaskDetail): void {
   useDraftStore.getState().replace(op, { values, extra });
   useUiStore.getState().selectOperation(op);
 }
+
+/**
+ * "Use as input" from the gallery: sets one field of an operation's draft (appending to a list field,
+ * within its limit) and shows that form.
+ */
+export function setDraftField(op: OperationId, name: string, value: unknown): void {
+  const field = getOperation(op).fields.find((f) => f.name === name);
+  const { values } = draftOf(useDraftStore.getState().drafts, op);
+  if (field?.type === 'mediaList') {
+    const list = Array.isArray(values[name]) ? (values[name] as unknown[]) : [];
+    if (list.length < field.max) useDraftStore.getState().setValue(op, name, [...list, value]);
+  } else useDraftStore.getState().setValue(op, name, value);
+  useUiStore.getState().selectOperation(op);
+}

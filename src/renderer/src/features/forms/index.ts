@@ -9,9 +9,11 @@
  *   Call it from the gallery with the `getTask` answer.
  * - `putResultIntoForm(task, index)`: "use as input" — puts a gallery result into the current form's first
  *   media field that takes its kind (appending to a list, or filling an empty single field).
+ * - `setDraftField(operationId, field, value)`: sets one field of a draft (appends to list fields) and
+ *   shows that form; wired to the gallery's `connectForms` in app/OperationPanel.
  * - `useDraftStore`: the zustand store of drafts (`drafts[operationId] = { values, extra }`), persisted to
  *   localStorage under `atelier.forms.drafts`.
  */
 export { OperationForm } from './OperationForm';
-export { loadDraftFromTask, useDraftStore, draftOf, type Draft } from './drafts-store';
+export { loadDraftFromTask, setDraftField, useDraftStore, draftOf, type Draft } from './drafts-store';
 export { putResultIntoForm } from './result-as-input';

@@ -61,7 +61,7 @@ export function MediaField({ field, value, onChange, inputId, describedBy }: Fie
       </DropZone>
       {field.urlField && (
         <p className="fm-note">
-          <Info size={13} /> {t('forms.media.urlFieldNote')}
+          <Info size={13} /> {t(field.sources.includes('result') && field.accept !== 'audio' ? 'forms.media.urlFieldNote' : 'forms.media.urlFieldNoteFile')}
         </p>
       )}
       {error && (
