@@ -100,4 +100,24 @@ export class FormsPage {
     await expect(this.page.locator('html')).toHaveAttribute('data-theme', theme);
     await this.page.keyboard.press('Escape');
   }
+
+  /** Adds a link to a single media field through its Link button. */
+  async addLink(field: string, url: string): Promise<void> {
+    await this.field(field).getByRole('button', { name: 'Link' }).click();
+    await this.field(field).getByTestId('media-url-input').fill(url);
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** Presses Generate, reads the new task id from the "Sent" notice, and waits for it to succeed in the gallery. */
+  async submitAndExpectSuccess(timeout = 45_000): Promise<string> {
+    await this.generate.click();
+    const notice = this.form.getByTestId('form-notice');
+    await expect(notice).toHaveAttribute('data-kind', 'sent');
+    const id = await notice.getAttribute('data-task-id');
+    if (!id) throw new Error('no task id in the notice');
+    const tile = this.page.getByTestId('gallery').locator(`[data-testid="task-tile"][data-task-id="${id}"]`);
+    await expect(tile).toHaveAttribute('data-status', 'succeeded', { timeout });
+    await expect(tile.locator('img, video').first()).toBeVisible();
+    return id;
+  }
 }

@@ -1,0 +1,148 @@
+import { expect, test } from '@playwright/test';
+import type { SimRequestLogEntry } from '../src/sim';
+import { FormsPage, pngFile, wavFile } from './pages/forms-page';
+import { startWebApp, type RunningWebApp } from './support/web-app';
+
+let app: RunningWebApp;
+test.beforeAll(async () => {
+  app = await startWebApp();
+});
+test.afterAll(async () => {
+  await app.close();
+});
+
+const posts = (path: string): SimRequestLogEntry[] => (app.simulator()?.log ?? []).filter((e) => e.method === 'POST' && e.path === path);
+
+test('every operation, submitted through its form, succeeds and shows in the gallery', async ({ page }) => {
+  test.setTimeout(240_000);
+  const forms = new FormsPage(page);
+  await page.goto(app.url);
+  await expect(page.getByTestId('shell')).toBeVisible();
+
+  await forms.open('gateway.text2video');
+  await forms.fill('prompt', 'a paper boat on a rainy street');
+  await forms.chooseChip('aspect_ratio', '9:16');
+  await forms.submitAndExpectSuccess();
+
+  await forms.open('gateway.text2image');
+  await forms.fill('prompt', 'a lighthouse at dawn, watercolour');
+  await forms.submitAndExpectSuccess();
+
+  await forms.open('gateway.subjectReference');
+  await forms.form.getByTestId('add-subject-image').click();
+  await forms.form.getByTestId('media-subject-0-file').setInputFiles(pngFile('hero.png', [30, 160, 220]));
+  await forms.form.getByTestId('add-subject-element').click();
+  await forms.form.getByTestId('subject-id').nth(1).fill('E-77');
+  await forms.input('prompt').click();
+  await forms.input('prompt').pressSequentially('<<<');
+  await page.keyboard.press('Enter');
+  await forms.input('prompt').pressSequentially(' dances with <<<E');
+  await page.keyboard.press('Enter');
+  await expect(forms.input('prompt')).toHaveValue('<<<img1>>> dances with <<<E-77>>>');
+  await forms.submitAndExpectSuccess();
+  const subjectBody = posts('/open/aigw/gateway/generations').at(-1)?.json as Record<string, unknown>;
+  expect(subjectBody).toMatchObject({ prompt: '<<<img1>>> dances with <<<E-77>>>', element_list: [{ id: 'E-77' }], image_list: [{ id: 'img1' }] });
+
+  await forms.open('gateway.motionControl');
+  await forms.addFiles('image_url', [pngFile('dancer.png', [200, 60, 90])]);
+  await forms.addLink('video_url', 'https://example.com/motion.mp4');
+  await forms.submitAndExpectSuccess();
+
+  await forms.open('videos.create');
+  await forms.fill('prompt', 'slow pan over a desert at night');
+  await forms.submitAndExpectSuccess();
+
+  await forms.open('imageEdit.edit');
+  await forms.addFiles('images', [pngFile('a.png', [250, 0, 0]), pngFile('b.png', [0, 250, 0])]);
+  await forms.fill('prompt', 'put both on one postcard');
+  await forms.submitAndExpectSuccess();
+
+  await forms.open('unifiedVideo.generate');
+  await forms.chooseChip('inputKind', 'firstFrame');
+  await forms.addFiles('image', [pngFile('first.png', [10, 10, 200])]);
+  await forms.fill('prompt', 'the camera pulls back');
+  await forms.submitAndExpectSuccess();
+  const unified = posts('/v1/video/generations').at(-1)?.json as Record<string, unknown>;
+  expect(Object.keys(unified)).toContain('image');
+  expect(Object.keys(unified)).not.toContain('video');
+
+  await forms.open('unifiedImage.generate');
+  await forms.fill('prompt', 'isometric tiny city');
+  await forms.submitAndExpectSuccess();
+
+  // Expansion takes a link: a gallery result is offered and sent as its remote URL.
+  await forms.open('vendor.expand');
+  await page.getByTestId('media-image-gallery').click();
+  await page.getByTestId('gallery-pick').first().click();
+  await expect(forms.field('image')).toContainText('Gallery');
+  await forms.chooseChip('aspect_ratio', '__custom');
+  await forms.field('aspect_ratio').getByTestId('custom-aspect_ratio').fill('3:2');
+  await forms.submitAndExpectSuccess();
+  const expand = posts('/vendora/v1/images/editing/expand').at(-1)?.json as Record<string, unknown>;
+  expect(expand.aspect_ratio).toBe('3:2');
+  expect(String(expand.image)).toMatch(/^https?:\/\//);
+
+  await forms.open('vendor.avatar');
+  await forms.addFiles('image', [pngFile('face.png', [240, 200, 170])]);
+  await forms.addFiles('audio', [wavFile()]);
+  await forms.submitAndExpectSuccess();
+
+  // Extension: the source video is picked from the gallery and fills video_id with its remote id.
+  await forms.open('vendor.extend');
+  await page.getByTestId('pick-video-task').click();
+  await page.getByTestId('video-task-option').first().click();
+  await expect(forms.input('video_id')).not.toHaveValue('');
+  await forms.fill('prompt', 'and then it keeps going');
+  await forms.submitAndExpectSuccess();
+  expect((posts('/vendora/v1/videos/video-extend').at(-1)?.json as Record<string, unknown>).video_id).toBeTruthy();
+});
+
+test('a masked image edit sends the painted mask and never input_fidelity', async ({ page }) => {
+  test.setTimeout(90_000);
+  const forms = new FormsPage(page);
+  await page.goto(app.url);
+  await forms.open('imageEdit.edit');
+  await page.getByTestId('advanced').locator('summary').click();
+  await page.getByTestId('reset-form').click();
+  await forms.addFiles('images', [pngFile('photo.png', [90, 140, 200], 256, 256)]);
+  await forms.fill('prompt', 'replace the sky with fireworks');
+  await page.getByTestId('extra-input').fill('{ "input_fidelity": "high", "background": "opaque" }');
+  await expect(forms.form.getByTestId('field-extra')).toContainText('Never sent by this operation: input_fidelity');
+
+  await forms.form.getByTestId('paint-mask').click();
+  const viewport = page.getByTestId('mp-viewport');
+  await expect(page.getByTestId('mp-canvas')).toBeVisible();
+  const box = await viewport.boundingBox();
+  if (!box) throw new Error('no painter');
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.4);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.5, { steps: 12 });
+  await page.mouse.up();
+  await expect(forms.field('mask')).toContainText('Mask saved with the draft.');
+  await page.screenshot({ path: 'test-results/screenshots/forms/image-edit-mask.png' });
+  await forms.form.getByTestId('mask-done').click();
+  await expect(forms.field('mask')).toContainText('Mask painted');
+
+  await forms.submitAndExpectSuccess();
+  const entry = posts('/v1/images/edits').at(-1);
+  expect(entry?.form).toBeDefined();
+  expect(Object.keys(entry?.form ?? {})).not.toContain('input_fidelity');
+  expect(entry?.form?.background).toBe('opaque');
+  expect(entry?.files?.map((f) => f.field).sort()).toEqual(['image', 'mask']);
+});
+
+test('a 400 from the gateway is shown at the form', async ({ page }) => {
+  const forms = new FormsPage(page);
+  await page.goto(app.url);
+  await forms.open('vendor.expand');
+  await page.getByTestId('advanced').locator('summary').click();
+  await page.getByTestId('reset-form').click();
+  await forms.addLink('image', 'https://example.com/photo.png');
+  await page.getByTestId('extra-input').fill('{ "aspect_ratio": "wide" }');
+  await forms.generate.click();
+  await expect(forms.notice).toHaveAttribute('data-kind', 'error');
+  await expect(forms.notice).toContainText('The gateway refused the request (400).');
+  await expect(forms.notice).toContainText('aspect_ratio');
+  // The form stays as typed.
+  await expect(page.getByTestId('extra-input')).toHaveValue('{ "aspect_ratio": "wide" }');
+});
