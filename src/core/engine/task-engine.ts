@@ -78,7 +78,7 @@ export class TaskEngine {
       target: (r) => this.target(r),
       update: (id, patch) => this.update(id, patch),
       get: (id) => deps.store.get(id),
-      requery: (r) => this.poll(r, { force: true }),
+      requery: (r) => this.refreshResultUrls(r),
       progress: (id, index, received, total) => deps.events.emit('downloadProgressed', { id, index, received, total }),
     });
   }
@@ -427,6 +427,27 @@ export class TaskEngine {
     };
     this.update(id, patch);
     if (status === 'succeeded') await this.downloader.downloadAll(id, outcome.results);
+  }
+
+  /** Result URLs expire (api-notes E.3): query the finished task again and take the fresh URLs it hands out. */
+  private async refreshResultUrls(task: TaskRecord): Promise<void> {
+    const adapter = ADAPTERS[task.family];
+    const path = task.remoteId ? adapter.queryPath({ remoteId: task.remoteId, submitPath: task.internal.submitPath }) : null;
+    if (!path) return;
+    await this.requests.run(async () => {
+      const res = await gatewayRequest(await this.target(task), { method: 'GET', path, timeoutMs: 60_000 }, this.http()).catch(() => null);
+      if (!res || res.status !== 200) return;
+      let outcome: QueryOutcome;
+      try {
+        outcome = adapter.parseQuery(res.body);
+      } catch {
+        return;
+      }
+      const current = this.deps.store.get(task.id);
+      if (!current || outcome.results.length === 0) return;
+      const output = getOperation(current.operationId).output;
+      this.update(task.id, { lastRawResponse: res.body, results: mergeResults(current.results, outcome.results, output) });
+    });
   }
 
   // ---- user actions -----------------------------------------------------------------------------
