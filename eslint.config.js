@@ -37,6 +37,8 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer'] },
   },
   layer(['src/core/**'], ['electron', ...ours('main', 'host', 'preload', 'renderer', 'sim')], 'core imports only shared (and never electron).'),
+  // Core's integration tests talk to the real simulator over loopback (never stubs of our own code).
+  layer(['src/core/**/*.test.ts', 'src/core/test-support/**'], ['electron', ...ours('main', 'host', 'preload', 'renderer')], 'core tests may use the simulator, never electron.'),
   layer(['src/renderer/**'], ['electron', 'node:*', ...ours('core', 'main', 'host', 'preload', 'sim')], 'the renderer imports only shared and itself.'),
   // Renderer unit tests run in Node (vitest) and may use node:* helpers to decode what the code exported.
   layer(['src/renderer/**/*.test.ts'], ['electron', ...ours('core', 'main', 'host', 'preload', 'sim')], 'renderer tests import only shared, the renderer and node:*.'),
