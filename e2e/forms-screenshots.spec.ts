@@ -31,3 +31,21 @@ test('every form renders from the catalog, in light and dark', async ({ page }) 
     }
   }
 });
+
+test('forms are translated: zh-CN', async ({ page }) => {
+  const forms = new FormsPage(page);
+  await page.goto(app.url);
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('language').selectOption('zh-CN');
+  await page.keyboard.press('Escape');
+  await forms.open('gateway.subjectReference');
+  await expect(forms.generate).toHaveText('生成');
+  await expect(forms.field('subjects')).toContainText('添加主体');
+  await page.screenshot({ path: `${DIR}/gateway.subjectReference-zh-CN.png` });
+  await forms.open('vendor.expand');
+  await expect(forms.field('image')).toContainText('此接口接收链接');
+  await page.screenshot({ path: `${DIR}/vendor.expand-zh-CN.png` });
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('language').selectOption('en');
+  await page.keyboard.press('Escape');
+});

@@ -45,7 +45,7 @@ test('validation is shown at each field and blocks Generate with a summary', asy
   await page.getByTestId('advanced').locator('summary').click();
   await page.getByTestId('extra-input').fill('{ "seed": 4');
   await expect(page.getByTestId('issue-extra')).toContainText('Not valid JSON');
-  await expect(forms.summary).toContainText('Extra fields');
+  await expect(forms.summary).toContainText(/1 thing to fix:\s*Extra fields/);
   await page.getByTestId('extra-input').fill('{ "seed": 4 }');
   await expect(page.getByTestId('issue-extra')).toHaveCount(0);
   await expect(forms.summary).not.toContainText('to fix');
@@ -152,4 +152,59 @@ test('the model combobox shows presets by label and takes any typed id', async (
   await page.getByTestId('model-input').fill('my-custom-model');
   await page.keyboard.press('Enter');
   await expect(chip).toContainText('my-custom-model');
+});
+
+test('files can be pasted into the form and dropped on a field', async ({ page }) => {
+  const forms = new FormsPage(page);
+  await forms.open('imageEdit.edit');
+  await page.getByTestId('advanced').locator('summary').click();
+  await page.getByTestId('reset-form').click();
+  await forms.input('prompt').click();
+  const png = pngFile('pasted.png', [40, 200, 90]).buffer.toString('base64');
+  await page.evaluate(async (b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], 'pasted.png', { type: 'image/png' }));
+    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, png);
+  await expect(forms.form.getByTestId('media-tile')).toHaveCount(1);
+  await expect(forms.input('prompt')).toHaveValue('');
+
+  await page.evaluate(async (b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
+    const zone = document.querySelector('[data-testid="drop-images"]');
+    for (const type of ['dragover', 'drop']) zone?.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, png);
+  await expect(forms.form.getByTestId('media-tile')).toHaveCount(2);
+});
+
+test('a 401 points to Settings; invalid_input fields are shown at their fields', async ({ page }) => {
+  // Answer submitTask from a stand-in for core (the rest of the bridge goes through to the real host).
+  let reply: { code: string; message: string; fields?: Record<string, string> } = { code: 'gateway_unauthorized', message: 'Invalid API key.' };
+  await page.routeWebSocket(/\/bridge/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((raw) => {
+      const msg = JSON.parse(String(raw)) as { id: number; method: string };
+      if (msg.method === 'submitTask') ws.send(JSON.stringify({ type: 'reply', id: msg.id, reply: { ok: false, error: reply } }));
+      else server.send(raw);
+    });
+  });
+  await page.goto(app.url);
+  const forms = new FormsPage(page);
+  await forms.open('gateway.text2image');
+  await forms.fill('prompt', 'a teapot');
+  await forms.generate.click();
+  await expect(forms.notice).toHaveAttribute('data-kind', 'unauthorized');
+  await expect(forms.notice).toContainText('Check the key in Settings');
+  await page.getByTestId('notice-open-settings').click();
+  await expect(page.getByTestId('settings')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  reply = { code: 'invalid_input', message: 'Please check: prompt.', fields: { prompt: 'The gateway wants a longer prompt.' } };
+  await forms.generate.click();
+  await expect(forms.issue('prompt')).toHaveText('The gateway wants a longer prompt.');
+  await forms.fill('prompt', 'a teapot on a table');
+  await expect(forms.issue('prompt')).toHaveCount(0);
 });

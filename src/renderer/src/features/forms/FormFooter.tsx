@@ -23,13 +23,16 @@ export function FormFooter({ model, blocking, attempted, pending, onSubmit, onJu
           <>
             <AlertCircle size={14} />
             <span>{t('forms.submit.needs', { count: blocking.length })}</span>
-            {blocking.slice(0, 3).map((b, i) => (
-              <button type="button" key={b.name} className="fm-summary-link" onClick={() => onJump(b.name)}>
-                {b.label}
-                {i < Math.min(blocking.length, 3) - 1 ? ',' : ''}
+            {blocking[0] && (
+              <button type="button" className="fm-summary-link" title={blocking.map((b) => b.label).join(', ')} onClick={() => onJump(blocking[0]?.name ?? '')}>
+                {blocking[0].label}
               </button>
-            ))}
-            {blocking.length > 3 && <span>…</span>}
+            )}
+            {blocking.length > 1 && (
+              <span className="fm-summary-more" title={blocking.slice(1).map((b) => b.label).join(', ')}>
+                +{blocking.length - 1}
+              </span>
+            )}
           </>
         ) : (
           <span className="fm-kbd-hint">
