@@ -74,8 +74,10 @@ export function sendCallback(ctx: SimContext, task: GatewayTask): void {
   const delayed = ctx.faults.take('delayCallback', 'callback', 'gateway');
   const duplicate = ctx.faults.take('duplicateCallback', 'callback', 'gateway');
   const fire = (): void => {
-    void post(url, callbackBody(ctx, task));
-    if (duplicate) ctx.schedule(50, () => void post(url, callbackBody(ctx, task)));
+    // A duplicate is the very same delivery again (same timestamp and sign), as a retrying sender would do.
+    const body = callbackBody(ctx, task);
+    void post(url, body);
+    if (duplicate) ctx.schedule(50, () => void post(url, body));
   };
   if (delayed) ctx.schedule(delayed.delayMs ?? 2000, fire);
   else fire();
