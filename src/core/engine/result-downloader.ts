@@ -8,6 +8,7 @@ import { authHeaders, type GatewayTarget } from '../gateway/http';
 import type { RemoteResult } from '../gateway/parse';
 import type { Clock, Logger } from '../ports';
 import type { TaskRecord } from '../tasks/task-record';
+import { Limiter } from './limiter';
 import { withEvent } from './record-factory';
 
 export interface DownloaderDeps {
@@ -26,6 +27,8 @@ export interface DownloaderDeps {
 }
 
 const MAX_REQUERIES = 2;
+/** Files downloading at once across all tasks: enough to fill a link, few enough not to starve polls. */
+const MAX_PARALLEL_FILES = 4;
 
 /**
  * Eager downloads of a task's results (result URLs expire): streamed to a temp file, Content-Length checked,
@@ -35,6 +38,7 @@ const MAX_REQUERIES = 2;
 export class ResultDownloader {
   private readonly running = new Map<string, Promise<void>>();
   private readonly aborts = new Map<string, AbortController>();
+  private readonly files = new Limiter(() => MAX_PARALLEL_FILES);
 
   constructor(private readonly deps: DownloaderDeps) {}
 
@@ -72,7 +76,7 @@ export class ResultDownloader {
       const result = current?.results[index];
       if (!current || !result || result.state === 'done') continue;
       try {
-        const outcome = await this.fetchOne(current, result, inline[index], abort.signal);
+        const outcome = await this.files.run(() => this.fetchOne(current, result, inline[index], abort.signal));
         await this.finish(id, index, outcome);
       } catch (e) {
         if (e instanceof ExpiredUrlError && requeries < MAX_REQUERIES) {
