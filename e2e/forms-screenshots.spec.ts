@@ -29,6 +29,10 @@ test('every form renders from the catalog, in light and dark', async ({ page }) 
       await expect(forms.form.getByTestId('model-chip')).toBeVisible();
       await page.screenshot({ path: `${DIR}/${op.id}-${theme}.png`, fullPage: false });
     }
+    await forms.open('gateway.text2video');
+    await forms.form.getByTestId('model-chip').click();
+    await page.screenshot({ path: `${DIR}/model-combobox-${theme}.png` });
+    await page.keyboard.press('Escape');
   }
 });
 

@@ -73,6 +73,8 @@ test('every operation, submitted through its form, succeeds and shows in the gal
   // Expansion takes a link: a gallery result is offered and sent as its remote URL.
   await forms.open('vendor.expand');
   await page.getByTestId('media-image-gallery').click();
+  await expect(page.getByTestId('gallery-pick').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/forms/gallery-picker.png' });
   await page.getByTestId('gallery-pick').first().click();
   await expect(forms.field('image')).toContainText('Gallery');
   await forms.chooseChip('aspect_ratio', '__custom');
@@ -145,4 +147,31 @@ test('a 400 from the gateway is shown at the form', async ({ page }) => {
   await expect(forms.notice).toContainText('aspect_ratio');
   // The form stays as typed.
   await expect(page.getByTestId('extra-input')).toHaveValue('{ "aspect_ratio": "wide" }');
+});
+
+test('Ctrl+Enter submits, and "reuse settings" in the gallery refills the form', async ({ page }) => {
+  const forms = new FormsPage(page);
+  await page.goto(app.url);
+  await forms.open('gateway.text2video');
+  await forms.fill('prompt', 'a kite over the dunes');
+  await forms.form.getByTestId('model-chip').click();
+  await page.getByRole('option', { name: /3\.0-Omni/ }).click();
+  await forms.chooseChip('mode', 'pro');
+  await forms.input('prompt').focus();
+  await page.keyboard.press('Control+Enter');
+  await expect(forms.notice).toHaveAttribute('data-kind', 'sent');
+  const id = await forms.notice.getAttribute('data-task-id');
+  const tile = page.locator(`[data-testid="task-tile"][data-task-id="${id}"]`);
+  await expect(tile).toHaveAttribute('data-status', 'succeeded', { timeout: 30_000 });
+  expect((posts('/open/aigw/gateway/generations').at(-1)?.json as Record<string, unknown>).model).toBe('vendora_3.0-Omni_text2video');
+
+  // Change the form, then reuse the task's settings from the gallery.
+  await forms.fill('prompt', 'something else');
+  await forms.open('gateway.text2image');
+  await tile.click();
+  await page.getByTestId('lightbox-reuse').click();
+  await expect(forms.form).toHaveAttribute('data-op', 'gateway.text2video');
+  await expect(forms.input('prompt')).toHaveValue('a kite over the dunes');
+  await expect(forms.form.getByTestId('model-chip')).toContainText('3.0-Omni');
+  await expect(forms.field('mode').getByRole('radio', { checked: true })).toHaveAttribute('data-value', 'pro');
 });
