@@ -26,7 +26,7 @@ export function TopBar({ connected, theme }: { connected: boolean; theme: 'light
         </span>
         {connection?.demo && (
           <span className="pill badge-demo" title={t('connection.demoHint')}>
-            {t('connection.demo')}
+            {t('connection.demoBadge')}
           </span>
         )}
         <button
