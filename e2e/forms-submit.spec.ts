@@ -175,3 +175,33 @@ test('Ctrl+Enter submits, and "reuse settings" in the gallery refills the form',
   await expect(forms.form.getByTestId('model-chip')).toContainText('3.0-Omni');
   await expect(forms.field('mode').getByRole('radio', { checked: true })).toHaveAttribute('data-value', 'pro');
 });
+
+test('a painted mask is kept with the draft and comes back in the painter after a reload', async ({ page }) => {
+  const forms = new FormsPage(page);
+  await page.goto(app.url);
+  await forms.open('imageEdit.edit');
+  await page.getByTestId('advanced').locator('summary').click();
+  await page.getByTestId('reset-form').click();
+  await forms.addFiles('images', [pngFile('photo.png', [90, 140, 200], 128, 128)]);
+  await forms.form.getByTestId('paint-mask').click();
+  const box = await page.getByTestId('mp-viewport').boundingBox();
+  if (!box) throw new Error('no painter');
+  await page.mouse.move(box.x + box.width / 2 - 20, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2, { steps: 6 });
+  await page.mouse.up();
+  await expect(forms.field('mask')).toContainText('Mask saved with the draft.');
+  await page.reload();
+  await expect(forms.field('mask')).toContainText('Mask painted');
+  await forms.form.getByTestId('paint-mask').click();
+  await expect(page.getByTestId('mp-canvas')).toBeVisible();
+  // The restored mask is painted on the overlay: some pixel in the middle row is not transparent.
+  const painted = await page.getByTestId('mp-canvas').evaluate((c: HTMLCanvasElement) => {
+    const ctx = c.getContext('2d');
+    if (!ctx) return false;
+    const row = ctx.getImageData(0, Math.floor(c.height / 2), c.width, 1).data;
+    for (let i = 3; i < row.length; i += 4) if ((row[i] ?? 0) > 0) return true;
+    return false;
+  });
+  expect(painted).toBe(true);
+});

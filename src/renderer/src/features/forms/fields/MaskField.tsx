@@ -29,29 +29,28 @@ export function MaskField({ value, values, onChange, inputId, describedBy }: Fie
   const sourceUrl = source ? mediaPreviewUrl(source) : null;
   const size = useImageSize(sourceUrl);
   const mask = asMedia(value);
-  const [open, setOpen] = useState(false);
+  /** closed → (loading the saved mask) → ready: the painter mounts once, with the saved mask if any. */
+  const [phase, setPhase] = useState<'closed' | 'loading' | 'ready'>('closed');
   const [initial, setInitial] = useState<Uint8Array | undefined>(undefined);
-  const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const seq = useRef(0);
+  const open = phase !== 'closed';
 
   useEffect(() => {
-    if (!open || !size || !mask || mask.kind !== 'file') return;
+    if (phase !== 'loading' || !size) return;
+    if (!mask || mask.kind !== 'file') return setPhase('ready');
     let live = true;
-    setLoading(true);
     fetch(mediaUrl('inputs', mask.input.id))
       .then((r) => r.blob())
       .then((b) => decodeMaskImage(b, size.width, size.height))
       .then((bytes) => live && setInitial(bytes))
       .catch(() => live && setError(t('forms.mask.loadFailed')))
-      .finally(() => live && setLoading(false));
+      .finally(() => live && setPhase('ready'));
     return () => {
       live = false;
     };
-    // Loaded once per opening: the painter owns the mask while open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, size?.width, size?.height]);
+  }, [phase, size, mask, t]);
 
   const onMaskChange = async (change: MaskChange) => {
     const mine = ++seq.current;
@@ -89,7 +88,10 @@ export function MaskField({ value, values, onChange, inputId, describedBy }: Fie
             {mask && <MediaThumb value={mask} accept="image" className="fm-mask-layer" />}
           </span>
           <span className="fm-mask-state">{mask ? t('forms.mask.painted') : t('forms.mask.none')}</span>
-          <button type="button" className="btn btn-sm" onClick={() => setOpen(true)} data-testid="paint-mask">
+          <button type="button" className="btn btn-sm" onClick={() => {
+              setInitial(undefined);
+              setPhase('loading');
+            }} data-testid="paint-mask">
             <Brush size={14} /> {mask ? t('forms.mask.edit') : t('forms.mask.paint')}
           </button>
           {mask && (
@@ -100,7 +102,7 @@ export function MaskField({ value, values, onChange, inputId, describedBy }: Fie
         </div>
       ) : (
         <div className="fm-mask-open">
-          {!size || loading || !sourceUrl ? (
+          {!size || phase !== 'ready' || !sourceUrl ? (
             <div className="fm-mask-loading">
               <Loader2 size={18} className="fm-spin" />
             </div>
@@ -109,7 +111,7 @@ export function MaskField({ value, values, onChange, inputId, describedBy }: Fie
           )}
           <div className="fm-mask-actions">
             <span className="muted">{saving ? t('forms.mask.saving') : mask ? t('forms.mask.saved') : t('forms.mask.hint')}</span>
-            <button type="button" className="btn btn-sm" onClick={() => setOpen(false)} data-testid="mask-done">
+            <button type="button" className="btn btn-sm" onClick={() => setPhase('closed')} data-testid="mask-done">
               <Check size={14} /> {t('forms.mask.done')}
             </button>
           </div>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** The natural pixel size of an image URL, once loaded (null while loading or on failure). */
-export function useImageSize(src: string | null): { width: number; height: number } | null {
+export function useImageSize(src: string | null): { src: string; width: number; height: number } | null {
   const [size, setSize] = useState<{ src: string; width: number; height: number } | null>(null);
   useEffect(() => {
     if (!src) return;
@@ -13,5 +13,5 @@ export function useImageSize(src: string | null): { width: number; height: numbe
       live = false;
     };
   }, [src]);
-  return size && size.src === src ? { width: size.width, height: size.height } : null;
+  return size && size.src === src ? size : null;
 }
