@@ -2,11 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BridgeError } from '../shared/bridge/result';
 import type { Handlers } from '../shared/bridge/contract';
-import { preferencesSchema } from '../shared/domain/preferences';
 import { DEMO_PROFILE_ID } from '../shared/domain/profile';
 import { CoreEvents } from './events';
 import { InputStore } from './inputs/input-store';
 import { silentLogger, systemClock, type CorePorts } from './ports';
+import { redactingLogger } from './logging/redacting-logger';
+import { mergePreferences } from './preferences/update-preferences';
+import { previewFileName } from './preferences/file-name-preview';
 import { ProfileService } from './profiles/profile-service';
 import { testConnection } from './profiles/test-connection';
 import { TaskStore } from './db/task-store';
@@ -32,10 +34,11 @@ export interface Core {
 /** The composition root of core, called by both the Electron main process and the web host. */
 export function createCore(ports: CorePorts): Core {
   const clock = ports.clock ?? systemClock;
-  const log = ports.log ?? silentLogger;
   const events = new CoreEvents();
   mkdirSync(ports.dataDir, { recursive: true });
   const profiles = new ProfileService(ports.dataDir, ports.secrets, ports.demo);
+  // Whatever logger the host injects, it only ever sees redacted lines (no key values, no Authorization).
+  const log = redactingLogger(ports.log ?? silentLogger, () => profiles.secretsSnapshot());
   const inputs = new InputStore(join(ports.dataDir, 'inputs'));
   const libraryDir = (): string => ports.preferences.read().libraryDir || join(ports.dataDir, 'library');
   const mediaRoots = () => ({ library: libraryDir(), inputs: inputs.dir, thumbs: join(ports.dataDir, 'thumbs') });
@@ -83,7 +86,7 @@ export function createCore(ports: CorePorts): Core {
     }),
     getPreferences: async () => ports.preferences.read(),
     updatePreferences: async (patch) => {
-      const next = preferencesSchema.parse({ ...ports.preferences.read(), ...patch });
+      const next = mergePreferences(ports.preferences.read(), patch);
       ports.preferences.write(next);
       events.emit('preferencesChanged', next);
       return next;
@@ -106,6 +109,17 @@ export function createCore(ports: CorePorts): Core {
       return c;
     },
     testConnection: async ({ id }) => testConnection(await profiles.resolve(id), ports.fetch ?? fetch, clock),
+    chooseLibraryFolder: async () => {
+      if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
+      return { path: await ports.shell.chooseFolder(libraryDir()) };
+    },
+    previewFileName: async ({ pattern }) => ({ example: previewFileName(pattern, new Date(clock.now())) }),
+    startDragResult: async ({ id, index }) => {
+      const path = resultPath(engine.require(id), index, mediaRoots());
+      if (!ports.shell?.startDrag) throw new BridgeError('forbidden', 'Dragging files out is only available in the desktop app.');
+      ports.shell.startDrag(path);
+      return { ok: true as const };
+    },
     stageInputFromPath: ({ path }) => inputs.stageFromPath(path),
     stageInputBytes: async ({ name, mime, bytes }) => inputs.stageBytes(name, mime, bytes),
     submitTask: (input) => engine.submit(input),

@@ -40,6 +40,10 @@ export interface ShellPort {
   openExternal?(url: string): Promise<void>;
   chooseSavePath?(suggestedName: string): Promise<string | null>;
   notify?(title: string, body: string, taskId: string): void;
+  /** The OS folder picker; null when the user cancelled. */
+  chooseFolder?(current: string): Promise<string | null>;
+  /** Starts an OS drag of a file out of the window (the renderer asked from its `dragstart`). */
+  startDrag?(path: string): void;
 }
 
 /** Everything core needs from its host, injected so core never imports electron. */

@@ -12,12 +12,13 @@ import { gatewayRequest, GatewayNetworkError, type GatewayResponse, type Gateway
 import { errorMessage } from '../gateway/parse';
 import type { TaskStore } from '../db/task-store';
 import type { InputStore } from '../inputs/input-store';
-import { redact } from '../logging/redact';
+import { redact, scrubDeep } from '../logging/redact';
 import type { Clock, Logger, PreferencesStore } from '../ports';
 import type { ProfileService } from '../profiles/profile-service';
 import { toSummary, type TaskRecord } from '../tasks/task-record';
 import type { CallbackHint, CallbackVerdict } from '../callbacks/callback-receiver';
 import { verifyCallbackSignature } from '../callbacks/signature';
+import { quoteAnswer, refusalText, unreadableStatusError } from './answer-text';
 import { Limiter } from './limiter';
 import { createMediaResolver } from './media-resolver';
 import { nextPollDelay } from './poll-schedule';
@@ -290,7 +291,7 @@ export class TaskEngine {
         this.update(record.id, {
           ...base,
           status: 'unknown',
-          error: `The gateway accepted the request but its answer carried no task id: ${errorMessage(res.body, 'empty answer')}`,
+          error: `The gateway accepted the request but its answer carried no task id: ${quoteAnswer(res.body)}. Check the gateway before resubmitting.`,
           events: withEvent(record, 'accepted without a task id', now),
         });
         return;
@@ -307,8 +308,10 @@ export class TaskEngine {
       this.schedule(0);
       return;
     }
-    const message = this.scrub(errorMessage(res.body, `The gateway answered ${res.status}.`), target);
-    this.update(record.id, { lastRawResponse: res.body });
+    const structured = typeof res.body === 'string' ? null : errorMessage(res.body, '') || null;
+    const message = this.scrub(refusalText(res.status, structured, res.body), target);
+    // An error body may echo the request's credentials back; it is stored and shown, so scrub it too.
+    this.update(record.id, { lastRawResponse: scrubDeep(res.body, target.apiKey ? [target.apiKey] : []) });
     this.fail(record.id, message);
     if (res.status === 401 || res.status === 403) throw new BridgeError('gateway_unauthorized', message);
     if (res.status === 429) throw new BridgeError('gateway_bad_request', `The gateway is busy (rate limited): ${message}`);
@@ -376,7 +379,7 @@ export class TaskEngine {
           const note = this.scrub(errorMessage(res.body, `HTTP ${res.status}`), target);
           const pollCount = current.internal.pollCount + 1;
           this.update(task.id, {
-            lastRawResponse: res.body,
+            lastRawResponse: scrubDeep(res.body, target.apiKey ? [target.apiKey] : []),
             rateLimitedUntil: null,
             ...(res.status === 404 || res.status === 401 ? { error: `Check failed: ${note}` } : {}),
             internal: { ...current.internal, pollCount, nextPollAt: later(pollCount, res.retryAfterMs) },
@@ -416,7 +419,7 @@ export class TaskEngine {
       status: status === 'succeeded' ? 'downloading' : status,
       rawStatus: outcome.rawStatus,
       progress: status === 'succeeded' ? 100 : (outcome.progress ?? current.progress),
-      error: status === 'unknown' ? (error ?? `The gateway reported a status Atelier does not know: ${outcome.rawStatus ?? '(none)'}`) : error,
+      error: status === 'unknown' ? unreadableStatusError(outcome.rawStatus, error, raw) : error,
       points: outcome.points ?? current.points,
       lastRawResponse: raw,
       rateLimitedUntil: null,

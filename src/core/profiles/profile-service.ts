@@ -24,6 +24,8 @@ const DEMO_BASE: Omit<ProfileInput, 'baseUrl'> = {
 export class ProfileService {
   private readonly path: string;
   private demoEndpoint: { baseUrl: string; apiKey: string } | null = null;
+  /** Key values seen by this process, kept so synchronous code (the logger) can scrub them. */
+  private readonly seenSecrets = new Set<string>();
 
   constructor(
     dataDir: string,
@@ -75,8 +77,11 @@ export class ProfileService {
 
   async setKey(id: string, key: string, acceptWeak = false): Promise<Profile> {
     if (id === DEMO_PROFILE_ID) throw new BridgeError('forbidden', 'The demo gateway has its own key.');
+    // A key goes into an HTTP header: refuse anything that could split or smuggle headers.
+    if (!/^[\x21-\x7e]+$/.test(key.trim())) throw new BridgeError('invalid_input', 'An API key is printable ASCII without spaces.', { key: 'badKey' });
     await this.get(id);
     await this.secrets.set(id, key.trim(), { acceptWeak });
+    this.seenSecrets.add(key.trim());
     return this.get(id);
   }
 
@@ -92,7 +97,17 @@ export class ProfileService {
       return { profile: this.demoProfile(), baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey };
     }
     const profile = await this.get(id);
-    return { profile, baseUrl: profile.baseUrl.replace(/\/+$/, ''), apiKey: await this.secrets.get(id) };
+    const apiKey = await this.secrets.get(id);
+    if (apiKey) this.seenSecrets.add(apiKey);
+    return { profile, baseUrl: profile.baseUrl.replace(/\/+$/, ''), apiKey };
+  }
+
+  /**
+   * Every key value this process has stored or used (including replaced ones, which may still appear in
+   * late answers), synchronously, for the redacting logger.
+   */
+  secretsSnapshot(): readonly string[] {
+    return [...this.seenSecrets, ...(this.demoEndpoint ? [this.demoEndpoint.apiKey] : [])];
   }
 
   /** Every key value known, so logs and error messages can scrub them. */

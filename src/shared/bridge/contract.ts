@@ -89,6 +89,15 @@ export const contract = {
     saveResultAs: method(z.object({ id: z.string(), index: z.number().int().nonnegative(), targetPath: z.string().optional() }).strict(), z.object({ path: z.string().nullable() })),
     revealResult: method(z.object({ id: z.string(), index: z.number().int().nonnegative() }).strict(), ok),
     openExternal: method(z.object({ url: z.string().max(2048) }).strict(), ok),
+    /** Desktop only: the OS folder picker for the library folder (null when cancelled). Web mode: `forbidden`. */
+    chooseLibraryFolder: method(none, z.object({ path: z.string().nullable() })),
+    /** The file name a result would get with this pattern, from sample values (Settings shows it live). */
+    previewFileName: method(z.object({ pattern: z.string().min(1).max(200) }).strict(), z.object({ example: z.string() })),
+    /**
+     * Desktop only: starts an OS drag of a result file out of the app. Call it from the renderer's
+     * `dragstart` handler (after `preventDefault()`); web mode answers `forbidden` (use a download link there).
+     */
+    startDragResult: method(z.object({ id: z.string(), index: z.number().int().nonnegative() }).strict(), ok),
   },
   events: {
     taskChanged: taskSummarySchema,
@@ -96,6 +105,8 @@ export const contract = {
     downloadProgressed: z.object({ id: z.string(), index: z.number().int(), received: z.number(), total: z.number().nullable() }),
     preferencesChanged: preferencesSchema,
     connectionChanged: connectionSchema,
+    /** The user clicked an OS notification about this task (desktop): the window is focused, show the task. */
+    notificationClicked: z.object({ id: z.string() }),
   },
 } as const;
 

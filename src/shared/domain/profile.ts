@@ -34,8 +34,16 @@ export const profileSchema = profileInputSchema.extend({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/**
+ * What a connection test found, as a kind the UI translates: `ok` (reachable, key accepted), `refused`
+ * (401/403: wrong key), `unreachable` (no HTTP answer), `error` (the gateway answered 5xx), `noKey`.
+ */
+export const connectionOutcomeSchema = z.enum(['ok', 'refused', 'unreachable', 'error', 'noKey']);
+export type ConnectionOutcome = z.infer<typeof connectionOutcomeSchema>;
+
 export const connectionTestSchema = z.object({
   ok: z.boolean(),
+  outcome: connectionOutcomeSchema,
   httpStatus: z.number().int().nullable(),
   latencyMs: z.number().nonnegative(),
   message: z.string(),
