@@ -2,16 +2,17 @@ import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { dispatch, eventChannel, METHOD_NAMES, methodChannel } from '../shared/bridge';
 import type { Core } from '../core';
 import type { Logger } from '../core/ports';
+import { isTrustedSenderFacts } from './security-policy';
 
 /** Our window, its top frame, our origin: anything else gets `forbidden` (Electron checklist item 17). */
 export function isTrustedSender(event: IpcMainInvokeEvent, win: BrowserWindow, origin: string): boolean {
   const frame = event.senderFrame;
-  if (!frame || event.sender !== win.webContents || frame !== win.webContents.mainFrame) return false;
-  try {
-    return new URL(frame.url).origin === origin;
-  } catch {
-    return false;
-  }
+  return isTrustedSenderFacts({
+    isOurWebContents: event.sender === win.webContents,
+    isMainFrame: !!frame && frame === win.webContents.mainFrame,
+    url: frame?.url ?? '',
+    origin,
+  });
 }
 
 /** Registers one ipcMain handler per contract method, all through the shared `dispatch` boundary. */

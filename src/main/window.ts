@@ -2,17 +2,10 @@ import { join } from 'node:path';
 import { BrowserWindow, session, shell } from 'electron';
 import { RENDERER_CSP } from '../host/security';
 import { APP_ORIGIN } from './app-protocol';
+import { decideWindowOpen, isNavigationAllowed, isPermissionGranted } from './security-policy';
 
 /** The origin our renderer is loaded from: the electron-vite dev server in development, else our scheme. */
 export const rendererOrigin = (): string => (process.env.ELECTRON_RENDERER_URL ? new URL(process.env.ELECTRON_RENDERER_URL).origin : APP_ORIGIN);
-
-const isHttpUrl = (url: string): boolean => {
-  try {
-    return ['http:', 'https:'].includes(new URL(url).protocol);
-  } catch {
-    return false;
-  }
-};
 
 /** Security baseline applied once per session: CSP on every response, every permission request denied. */
 export function hardenSession(): void {
@@ -20,8 +13,8 @@ export function hardenSession(): void {
   ses.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } });
   });
-  ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  ses.setPermissionCheckHandler(() => false);
+  ses.setPermissionRequestHandler((_wc, permission, callback) => callback(isPermissionGranted(permission)));
+  ses.setPermissionCheckHandler((_wc, permission) => isPermissionGranted(permission));
 }
 
 export function createMainWindow(preloadDir: string): BrowserWindow {
@@ -47,13 +40,16 @@ export function createMainWindow(preloadDir: string): BrowserWindow {
   win.once('ready-to-show', () => win.show());
   // No new windows: http(s) links open in the user's browser, everything else is dropped.
   win.webContents.setWindowOpenHandler(({ url }) => {
-    if (isHttpUrl(url)) void shell.openExternal(url);
-    return { action: 'deny' };
+    const decision = decideWindowOpen(url);
+    if (decision.openExternally) void shell.openExternal(decision.openExternally);
+    return { action: decision.action };
   });
   // No in-app navigation away from our own origin (parsed origins, not string prefixes).
-  win.webContents.on('will-navigate', (event, url) => {
-    if (new URL(url).origin !== rendererOrigin()) event.preventDefault();
-  });
+  const guard = (event: { preventDefault(): void }, url: string) => {
+    if (!isNavigationAllowed(url, rendererOrigin())) event.preventDefault();
+  };
+  win.webContents.on('will-navigate', guard);
+  win.webContents.on('will-redirect', guard);
   win.webContents.on('will-attach-webview', (event) => event.preventDefault());
   const devUrl = process.env.ELECTRON_RENDERER_URL;
   void (devUrl ? win.loadURL(devUrl) : win.loadURL(`${APP_ORIGIN}/index.html`));
