@@ -1,18 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { Gallery } from '../features/gallery';
 
-/** The live task gallery (filled by the gallery feature). */
+/** The live task gallery (the gallery feature fills this slot). */
 export function GalleryPanel() {
-  const { t } = useTranslation();
-  return (
-    <div className="gallery-panel" data-testid="gallery">
-      <header className="panel-header">
-        <h2>{t('gallery.title')}</h2>
-      </header>
-      <div className="empty-state">
-        <div className="art" />
-        <strong>{t('gallery.empty')}</strong>
-        <span>{t('gallery.emptyHint')}</span>
-      </div>
-    </div>
-  );
+  return <Gallery />;
 }

@@ -1,0 +1,78 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUiStore } from '../../state/ui-store';
+import { EmptyState } from './components/EmptyState';
+import { ConfirmDelete } from './components/ConfirmDelete';
+import { FilterBar } from './components/FilterBar';
+import { FilterPanel } from './components/FilterPanel';
+import { Lightbox } from './components/Lightbox';
+import { StatusChips } from './components/StatusChips';
+import { TaskGrid } from './components/TaskGrid';
+import { TaskList } from './components/TaskList';
+import { Toasts } from './components/Toasts';
+import { useGalleryStore } from './gallery-store';
+import { useGalleryEvents } from './hooks/use-gallery-events';
+import { useGalleryFilter } from './hooks/use-gallery-filter';
+import { useRunningTitle } from './hooks/use-running-count';
+import { useTaskActions } from './hooks/use-task-actions';
+import { useTaskCounts, useTaskPages } from './hooks/use-task-pages';
+import { TypicalContext, useTypicalDurations } from './hooks/use-typical-durations';
+import { useWebNotifications } from './hooks/use-web-notifications';
+import './gallery.css';
+import './lightbox.css';
+
+/** The live task gallery and library: find, watch, open and act on every task. */
+export function Gallery() {
+  const { t } = useTranslation();
+  const { filter, countsFilter } = useGalleryFilter();
+  const pages = useTaskPages(filter);
+  const counts = useTaskCounts(countsFilter);
+  const actions = useTaskActions();
+  useGalleryEvents(useWebNotifications());
+  useRunningTitle(t('app.name'));
+  const typical = useTypicalDurations(pages.items);
+  const view = useUiStore((s) => s.galleryView);
+  const tileSize = useGalleryStore((s) => s.tileSize);
+  const filtersOpen = useGalleryStore((s) => s.filtersOpen);
+  const lightbox = useGalleryStore((s) => s.lightbox);
+  const confirmId = useGalleryStore((s) => s.confirmDelete);
+  const models = useMemo(() => [...new Set(pages.items.map((i) => i.model))].sort(), [pages.items]);
+  const activeFilters = [filter.operationId, filter.model, filter.since, filter.until].filter((x) => x !== undefined).length;
+  const filtered = activeFilters > 0 || !!filter.search || !!filter.favourite || !!filter.statuses;
+  const listProps = {
+    items: pages.items,
+    total: pages.total,
+    hasNextPage: pages.hasNextPage,
+    isFetchingNextPage: pages.isFetchingNextPage,
+    fetchNextPage: pages.fetchNextPage,
+    actions,
+  };
+  return (
+    <TypicalContext.Provider value={typical}>
+      <div className="gallery-panel gl-root" data-testid="gallery" data-total={pages.total} data-loaded={pages.items.length}>
+        <header className="gl-header">
+          <h2>{t('gallery.title')}</h2>
+          <span className="gl-total" data-testid="gallery-total">
+            {pages.isSuccess ? t('gallery.total', { count: pages.total }) : ''}
+          </span>
+        </header>
+        <FilterBar activeFilters={activeFilters} />
+        {filtersOpen && <FilterPanel models={models} />}
+        <StatusChips counts={counts.data} />
+        {pages.isError ? (
+          <div className="gl-empty gl-error">{pages.error instanceof Error ? pages.error.message : String(pages.error)}</div>
+        ) : pages.isSuccess && pages.items.length === 0 ? (
+          <EmptyState filtered={filtered} />
+        ) : view === 'list' ? (
+          <TaskList {...listProps} />
+        ) : (
+          <TaskGrid {...listProps} tileSize={tileSize} />
+        )}
+        {pages.isFetching && <div className="gl-loading-bar" aria-hidden />}
+      </div>
+      {lightbox && <Lightbox target={lightbox} items={pages.items} actions={actions} />}
+      {confirmId && <ConfirmDelete task={pages.items.find((x) => x.id === confirmId)} actions={actions} />}
+      <Toasts />
+    </TypicalContext.Provider>
+  );
+}

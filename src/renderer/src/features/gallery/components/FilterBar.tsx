@@ -1,0 +1,61 @@
+import { LayoutGrid, List, Search, SlidersHorizontal, Star, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { useUiStore } from '../../../state/ui-store';
+import { useGalleryStore, type TileSize } from '../gallery-store';
+import { useDebouncedSearch } from '../hooks/use-debounced-search';
+
+/** Search, view switch, tile size, favourites, and the toggle for the filter panel. */
+export function FilterBar({ activeFilters }: { activeFilters: number }) {
+  const { t } = useTranslation();
+  useDebouncedSearch();
+  const s = useGalleryStore(useShallow((st) => ({ searchText: st.searchText, favourites: st.favourites, filtersOpen: st.filtersOpen, tileSize: st.tileSize })));
+  const set = useGalleryStore((st) => st.set);
+  const view = useUiStore((st) => st.galleryView);
+  const setView = useUiStore((st) => st.setGalleryView);
+  return (
+    <div className="gl-toolbar">
+      <label className="gl-search">
+        <Search size={15} />
+        <input
+          type="search"
+          value={s.searchText}
+          placeholder={t('gallery.search')}
+          aria-label={t('gallery.search')}
+          data-testid="gallery-search"
+          onChange={(e) => set({ searchText: e.target.value })}
+          onKeyDown={(e) => e.key === 'Escape' && set({ searchText: '', search: '' })}
+        />
+        {s.searchText && (
+          <button className="gl-search-clear" aria-label={t('gallery.clearSearch')} onClick={() => set({ searchText: '', search: '' })}>
+            <X size={14} />
+          </button>
+        )}
+      </label>
+      <button className={`icon-btn gl-toggle${s.favourites ? ' on star' : ''}`} aria-pressed={s.favourites} title={t('gallery.favourites')} aria-label={t('gallery.favourites')} data-testid="filter-favourites" onClick={() => set({ favourites: !s.favourites })}>
+        <Star size={16} fill={s.favourites ? 'currentColor' : 'none'} />
+      </button>
+      <button className={`icon-btn gl-toggle${s.filtersOpen || activeFilters ? ' on' : ''}`} aria-expanded={s.filtersOpen} title={t('gallery.filters')} aria-label={t('gallery.filters')} data-testid="toggle-filters" onClick={() => set({ filtersOpen: !s.filtersOpen })}>
+        <SlidersHorizontal size={16} />
+        {activeFilters > 0 && <span className="gl-dot-count">{activeFilters}</span>}
+      </button>
+      <div className="gl-segmented" role="group" aria-label={t('gallery.view')}>
+        <button className={view === 'grid' ? 'on' : ''} aria-pressed={view === 'grid'} title={t('gallery.grid')} aria-label={t('gallery.grid')} data-testid="view-grid" onClick={() => setView('grid')}>
+          <LayoutGrid size={15} />
+        </button>
+        <button className={view === 'list' ? 'on' : ''} aria-pressed={view === 'list'} title={t('gallery.list')} aria-label={t('gallery.list')} data-testid="view-list" onClick={() => setView('list')}>
+          <List size={15} />
+        </button>
+      </div>
+      {view === 'grid' && (
+        <div className="gl-segmented gl-sizes" role="group" aria-label={t('gallery.tileSize')}>
+          {(['s', 'm', 'l'] as TileSize[]).map((size) => (
+            <button key={size} className={s.tileSize === size ? 'on' : ''} aria-pressed={s.tileSize === size} title={t(`gallery.size.${size}`)} onClick={() => set({ tileSize: size })}>
+              <span className={`gl-size-glyph ${size}`} />
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { AlertTriangle, Ban, CircleAlert, Clock, Download, Hourglass, Loader2, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TaskSummary } from '../../../../../shared/domain/task';
+import { formatBytes, formatDuration } from '../model/format';
+import { useLiveStatus, type LiveStatus as Live } from '../hooks/use-live-status';
+
+const ICONS: Partial<Record<Live['label'], ReactNode>> = {
+  submitting: <Loader2 size={14} className="gl-spin" />,
+  queued: <Hourglass size={14} />,
+  rateLimited: <Clock size={14} />,
+  running: <Loader2 size={14} className="gl-spin" />,
+  downloading: <Download size={14} />,
+  failed: <CircleAlert size={14} />,
+  cancelled: <Ban size={14} />,
+  unknown: <AlertTriangle size={14} />,
+  stalled: <AlertTriangle size={14} />,
+  downloadFailed: <AlertTriangle size={14} />,
+};
+
+export function ProgressBar({ percent, estimated }: { percent: number | null; estimated?: boolean }) {
+  return (
+    <div className={`gl-progress${percent === null ? ' indeterminate' : ''}${estimated ? ' estimated' : ''}`} role="progressbar" aria-valuenow={percent === null ? undefined : Math.round(percent)} aria-valuemin={0} aria-valuemax={100}>
+      <span style={percent === null ? undefined : { width: `${percent}%` }} />
+    </div>
+  );
+}
+
+/**
+ * Where a task is, in words and numbers: status, elapsed time, the gateway's or our estimated percentage,
+ * download bytes, the rate-limit wait, or the failure reason. `compact` for list rows.
+ */
+export function LiveStatus({ task, compact = false, onCheck, onRetry }: { task: TaskSummary; compact?: boolean; onCheck?: () => void; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  const s = useLiveStatus(task);
+  if (s.label === 'succeeded') return null;
+  const pct = s.percent === null ? null : `${s.estimated ? '~' : ''}${Math.floor(s.percent)}%`;
+  const detail =
+    s.label === 'rateLimited'
+      ? t('gallery.live.rateLimitedFor', { seconds: s.rateLimitSeconds })
+      : s.label === 'downloading' && s.bytes
+        ? `${formatBytes(s.bytes.received)} / ${formatBytes(s.bytes.total)}`
+        : s.live
+          ? formatDuration(s.elapsedMs)
+          : null;
+  return (
+    <div className={`gl-live gl-live-${s.label}${compact ? ' compact' : ''}`} data-testid="live-status" data-status={task.status}>
+      <div className="gl-live-head">
+        {ICONS[s.label]}
+        <span className="gl-live-label">{t(`gallery.live.${s.label}`)}</span>
+        {pct && <span className="gl-live-pct">{pct}</span>}
+        {detail && <span className="gl-live-detail">{detail}</span>}
+      </div>
+      {(s.label === 'running' || s.label === 'downloading' || s.label === 'submitting') && <ProgressBar percent={s.label === 'submitting' ? null : s.percent} estimated={s.estimated} />}
+      {s.overdue && s.live && <div className="gl-live-note">{t('gallery.live.overdue')}</div>}
+      {!compact && task.error && (s.label === 'failed' || s.label === 'downloadFailed') && <div className="gl-live-error" title={task.error}>{task.error}</div>}
+      {!compact && (s.label === 'unknown' || s.label === 'stalled') && onCheck && (
+        <button
+          className="gl-chip-btn"
+          onClick={(e) => {
+            e.stopPropagation();
+            onCheck();
+          }}
+        >
+          <RefreshCw size={13} /> {t('gallery.action.checkAgain')}
+        </button>
+      )}
+      {!compact && s.label === 'downloadFailed' && onRetry && (
+        <button
+          className="gl-chip-btn"
+          onClick={(e) => {
+            e.stopPropagation();
+            onRetry();
+          }}
+        >
+          <RefreshCw size={13} /> {t('gallery.action.retryDownload')}
+        </button>
+      )}
+    </div>
+  );
+}

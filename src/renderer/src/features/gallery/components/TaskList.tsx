@@ -1,0 +1,100 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, ArrowUp, Star } from 'lucide-react';
+import { memo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TaskSummary } from '../../../../../shared/domain/task';
+import { useGalleryStore } from '../gallery-store';
+import { formatDuration, formatWhen } from '../model/format';
+import { useLoadMore } from '../hooks/use-load-more';
+import { useNow } from '../hooks/use-now';
+import type { TaskActions } from '../hooks/use-task-actions';
+import { ActionMenu } from './ActionMenu';
+import { LiveStatus } from './LiveStatus';
+import { TaskMedia } from './TaskMedia';
+import type { ListProps } from './TaskGrid';
+
+const ROW = 64;
+
+/** The list view: one row per task with columns (the narrow ones hide as the panel narrows). */
+export function TaskList({ items, total, actions, ...pager }: ListProps) {
+  const { t } = useTranslation();
+  const scroller = useRef<HTMLDivElement>(null);
+  const sort = useGalleryStore((s) => s.sort);
+  const count = Math.max(items.length, pager.hasNextPage ? total : items.length);
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 8 });
+  const rows = virtualizer.getVirtualItems();
+  useLoadMore((rows.at(-1)?.index ?? 0) + 1, 40, { loaded: items.length, ...pager });
+  return (
+    <div ref={scroller} className="gl-scroll gl-list" data-testid="gallery-list">
+      <div className="gl-list-head gl-list-cols" role="row">
+        <span />
+        <span>{t('gallery.col.prompt')}</span>
+        <span className="gl-col-status">{t('gallery.col.status')}</span>
+        <button className="gl-col-created gl-sort" onClick={() => useGalleryStore.getState().set({ sort: sort === 'newest' ? 'oldest' : 'newest' })}>
+          {t('gallery.col.created')} {sort === 'newest' ? <ArrowDown size={12} /> : <ArrowUp size={12} />}
+        </button>
+        <span className="gl-col-duration">{t('gallery.col.duration')}</span>
+        <span className="gl-col-points">{t('gallery.col.points')}</span>
+        <span />
+      </div>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {rows.map((row) => {
+          const task = items[row.index];
+          return (
+            <div key={row.key} className="gl-list-slot" style={{ transform: `translateY(${row.start}px)`, height: ROW }}>
+              {task ? <TaskRow task={task} actions={actions} /> : <div className="gl-list-row gl-skeleton" />}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+const TaskRow = memo(function TaskRow({ task, actions }: { task: TaskSummary; actions: TaskActions }) {
+  const { t, i18n } = useTranslation();
+  const now = useNow(false);
+  const duration = task.finishedAt !== null && task.submittedAt !== null ? formatDuration(task.finishedAt - task.submittedAt) : '—';
+  return (
+    <div className="gl-list-row gl-list-cols" data-testid="task-row" data-task-id={task.id} data-status={task.status} onClick={() => actions.open(task, 0)} role="row">
+      <div className="gl-row-thumb">
+        <TaskMedia task={task} />
+      </div>
+      <div className="gl-row-main">
+        <span className="gl-row-prompt" title={task.prompt}>
+          {task.prompt}
+        </span>
+        <span className="gl-row-meta">
+          {t(`op.${task.operationId}.label`, { defaultValue: task.operationId })} · {task.model}
+          {task.demo && <span className="gl-badge demo inline">{t('gallery.demo')}</span>}
+        </span>
+      </div>
+      <div className="gl-col-status">
+        {task.status === 'succeeded' && !task.results.some((r) => r.state === 'failed') ? (
+          <span className="gl-status-pill ok">{t('gallery.live.succeeded')}</span>
+        ) : (
+          <LiveStatus task={task} compact />
+        )}
+      </div>
+      <span className="gl-col-created muted" title={new Date(task.createdAt).toLocaleString(i18n.language)}>
+        {formatWhen(task.createdAt, now || Date.now(), i18n.language)}
+      </span>
+      <span className="gl-col-duration muted">{duration}</span>
+      <span className="gl-col-points muted">{task.points ?? '—'}</span>
+      <div className="gl-row-actions">
+        <button
+          className={`icon-btn gl-row-star${task.favourite ? ' on' : ''}`}
+          aria-label={task.favourite ? t('gallery.action.unfavourite') : t('gallery.action.favourite')}
+          aria-pressed={task.favourite}
+          onClick={(e) => {
+            e.stopPropagation();
+            void actions.favourite(task);
+          }}
+        >
+          <Star size={15} fill={task.favourite ? 'currentColor' : 'none'} />
+        </button>
+        <ActionMenu task={task} index={0} actions={actions} />
+      </div>
+    </div>
+  );
+});

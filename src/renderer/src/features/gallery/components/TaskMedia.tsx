@@ -1,0 +1,74 @@
+import { ImageOff } from 'lucide-react';
+import { useState, type CSSProperties, type DragEvent } from 'react';
+import type { TaskResult, TaskSummary } from '../../../../../shared/domain/task';
+import { useBridge } from '../../../bridge/bridge-context';
+import { mediaUrl } from '../../../bridge/media';
+import { OPERATION_ICONS } from '../../../app/operation-icons';
+import { hasFile } from '../model/actions';
+import { isKnownOperation } from '../model/operation-kind';
+
+/** A stable hue per operation, so placeholders of one kind look alike and different kinds differ. */
+export function hueOf(s: string): number {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0;
+  return Math.abs(h) % 360;
+}
+
+const fileName = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
+
+/**
+ * Web mode: dragging a result out gives the browser a download (Chromium's DownloadURL). In Electron this
+ * needs main's `webContents.startDrag` with the real path, which the contract does not offer yet.
+ */
+function onDragStart(e: DragEvent, r: TaskResult & { file: string }): void {
+  const url = new URL(mediaUrl('library', r.file, { download: true }), location.href).href;
+  e.dataTransfer.setData('DownloadURL', `${r.mime ?? 'application/octet-stream'}:${fileName(r.file)}:${url}`);
+  e.dataTransfer.setData('text/uri-list', url);
+  e.dataTransfer.effectAllowed = 'copy';
+}
+
+/**
+ * The picture of a task in a tile or a row: the cached thumbnail when core made one, else the image itself
+ * (lazily decoded), a video's first frame (`preload=metadata`, `#t=0.1`), or a placeholder.
+ */
+export function TaskMedia({ task, index = 0, hoverPlay = false }: { task: TaskSummary; index?: number; hoverPlay?: boolean }) {
+  const bridge = useBridge();
+  const [broken, setBroken] = useState(false);
+  const r = task.results[index];
+  const placeholder = (
+    <div className="gl-placeholder" style={{ '--hue': hueOf(task.operationId) } as CSSProperties}>
+      {broken ? <ImageOff size={22} /> : isKnownOperation(task.operationId) ? OPERATION_ICONS[task.operationId] : null}
+    </div>
+  );
+  if (!hasFile(r) || broken) return placeholder;
+  const draggable = bridge.transport === 'web';
+  const common = {
+    className: 'gl-media',
+    draggable,
+    onDragStart: draggable ? (e: DragEvent) => onDragStart(e, r) : undefined,
+    onError: () => setBroken(true),
+  };
+  if (r.thumbnail) return <img {...common} src={mediaUrl('thumbs', r.thumbnail)} alt="" loading="lazy" decoding="async" />;
+  if (r.kind === 'video') {
+    return (
+      <video
+        {...common}
+        src={`${mediaUrl('library', r.file)}#t=0.1`}
+        preload="metadata"
+        muted
+        playsInline
+        loop={hoverPlay}
+        onMouseEnter={hoverPlay ? (e) => void e.currentTarget.play().catch(() => {}) : undefined}
+        onMouseLeave={
+          hoverPlay
+            ? (e) => {
+                e.currentTarget.pause();
+                e.currentTarget.currentTime = 0.1;
+              }
+            : undefined
+        }
+      />
+    );
+  }
+  return <img {...common} src={mediaUrl('library', r.file)} alt="" loading="lazy" decoding="async" />;
+}

@@ -1,0 +1,73 @@
+import { Film, Layers, Star } from 'lucide-react';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TaskSummary } from '../../../../../shared/domain/task';
+import type { TaskActions } from '../hooks/use-task-actions';
+import { ActionMenu } from './ActionMenu';
+import { LiveStatus } from './LiveStatus';
+import { TaskMedia } from './TaskMedia';
+
+/** One task in the grid: its first result, a status overlay while it is not done, actions on hover. */
+export const TaskTile = memo(function TaskTile({ task, actions }: { task: TaskSummary; actions: TaskActions }) {
+  const { t } = useTranslation();
+  const done = task.status === 'succeeded' && !task.results.some((r) => r.state === 'failed');
+  const first = task.results[0];
+  return (
+    <div
+      className={`gl-tile gl-status-${task.status}`}
+      data-testid="task-tile"
+      data-task-id={task.id}
+      data-status={task.status}
+      role="button"
+      tabIndex={0}
+      aria-label={task.prompt}
+      onClick={() => actions.open(task, 0)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          actions.open(task, 0);
+        }
+      }}
+    >
+      <TaskMedia task={task} hoverPlay />
+      {!done && (
+        <div className="gl-tile-status">
+          <LiveStatus task={task} onCheck={() => void actions.checkAgain(task)} onRetry={() => void actions.retryDownload(task)} />
+        </div>
+      )}
+      <div className="gl-tile-badges">
+        {first?.kind === 'video' && done && (
+          <span className="gl-badge" title={t('gallery.kind.video')}>
+            <Film size={12} />
+          </span>
+        )}
+        {task.results.length > 1 && (
+          <span className="gl-badge" title={t('gallery.results', { count: task.results.length })}>
+            <Layers size={12} /> {task.results.length}
+          </span>
+        )}
+        {task.demo && <span className="gl-badge demo">{t('gallery.demo')}</span>}
+      </div>
+      <button
+        className={`gl-star${task.favourite ? ' on' : ''}`}
+        aria-label={task.favourite ? t('gallery.action.unfavourite') : t('gallery.action.favourite')}
+        aria-pressed={task.favourite}
+        data-testid="favourite"
+        onClick={(e) => {
+          e.stopPropagation();
+          void actions.favourite(task);
+        }}
+      >
+        <Star size={15} fill={task.favourite ? 'currentColor' : 'none'} />
+      </button>
+      <div className="gl-tile-foot">
+        <span className="gl-tile-prompt">{task.prompt}</span>
+        <ActionMenu task={task} index={0} actions={actions} />
+      </div>
+    </div>
+  );
+});
+
+export function SkeletonTile() {
+  return <div className="gl-tile gl-skeleton" aria-hidden />;
+}

@@ -1,0 +1,82 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TaskDetail, TaskSummary } from '../../../../../shared/domain/task';
+import type { MediaValue } from '../../../../../shared/operations/media';
+import { useBridge } from '../../../bridge/bridge-context';
+import { putResultIntoDraft, reuseSettings } from '../forms-integration';
+import { useGalleryStore } from '../gallery-store';
+import type { InputTarget } from '../model/actions';
+import { applyRemoval, applySummary } from './use-gallery-events';
+import { galleryKeys } from './query-keys';
+
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** What the menus, hover buttons and the lightbox do. Each answers with a toast, never silently. */
+export function useTaskActions() {
+  const bridge = useBridge();
+  const qc = useQueryClient();
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const toast = useGalleryStore.getState().toast;
+    const run = async (what: () => Promise<TaskSummary | void>, done?: string) => {
+      try {
+        const task = await what();
+        if (task) applySummary(qc, task);
+        if (done) toast(done);
+      } catch (e) {
+        toast(errorText(e), 'error');
+      }
+    };
+    const copy = (text: string, done: string) =>
+      navigator.clipboard.writeText(text).then(
+        () => toast(done),
+        (e: unknown) => toast(errorText(e), 'error'),
+      );
+    const detail = (id: string): Promise<TaskDetail> => qc.fetchQuery({ queryKey: galleryKeys.task(id), queryFn: () => bridge.call('getTask', { id }), staleTime: Infinity });
+
+    return {
+      open: (task: TaskSummary, index = 0) => useGalleryStore.getState().set({ lightbox: { taskId: task.id, index } }),
+      favourite: (task: TaskSummary) => run(() => bridge.call('setFavourite', { id: task.id, favourite: !task.favourite })),
+      checkAgain: (task: TaskSummary) => run(() => bridge.call('checkTask', { id: task.id }), t('gallery.toast.checking')),
+      retryDownload: (task: TaskSummary) => run(() => bridge.call('retryDownload', { id: task.id }), t('gallery.toast.retrying')),
+      stopTracking: (task: TaskSummary) => run(() => bridge.call('stopTracking', { id: task.id }), t('gallery.toast.stopped')),
+      /** Electron: main asks where, then copies. Web mode uses an `<a download>` instead (see SaveLink). */
+      saveAs: (task: TaskSummary, index: number) =>
+        run(async () => {
+          const { path } = await bridge.call('saveResultAs', { id: task.id, index });
+          if (path) toast(t('gallery.toast.saved', { path }));
+        }),
+      reveal: (task: TaskSummary, index: number) => run(async () => void (await bridge.call('revealResult', { id: task.id, index }))),
+      copyPrompt: (task: TaskSummary) => copy(task.prompt, t('gallery.toast.copiedPrompt')),
+      copyId: (task: TaskSummary) => copy(task.remoteId ? `${task.id} (${task.remoteId})` : task.id, t('gallery.toast.copiedId')),
+      copyError: (task: TaskSummary) => copy(task.error ?? '', t('gallery.toast.copiedError')),
+      reuse: (task: TaskSummary) =>
+        run(async () => {
+          const d = await detail(task.id);
+          toast(reuseSettings(d) ? t('gallery.toast.reused') : t('gallery.toast.formsPending'), 'ok');
+        }),
+      useAsInput: (task: TaskSummary, index: number, target: InputTarget) => {
+        const r = task.results[index];
+        if (!r) return;
+        const value: MediaValue | string =
+          target.value === 'remoteId'
+            ? (task.remoteId ?? '')
+            : { kind: 'result', taskId: task.id, index: r.index, remoteUrl: r.remoteUrl, file: r.file, mime: r.mime, remoteId: task.remoteId };
+        const filled = putResultIntoDraft(target.operationId, target.field, value);
+        toast(filled ? t('gallery.toast.usedAsInput', { operation: t(`op.${target.operationId}.label`) }) : t('gallery.toast.formsPending'));
+        useGalleryStore.getState().set({ lightbox: null });
+      },
+      askDelete: (task: TaskSummary) => useGalleryStore.getState().set({ confirmDelete: task.id }),
+      delete: (id: string, deleteFiles: boolean) =>
+        run(async () => {
+          await bridge.call('deleteTask', { id, deleteFiles });
+          // The taskRemoved event does the same (idempotently); doing it now makes the click feel instant.
+          applyRemoval(qc, id);
+          void qc.invalidateQueries({ queryKey: galleryKeys.countsAll });
+        }, t('gallery.toast.deleted')),
+    };
+  }, [bridge, qc, t]);
+}
+
+export type TaskActions = ReturnType<typeof useTaskActions>;

@@ -1,0 +1,46 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { TaskFilter, TaskSummary } from '../../../../../shared/domain/task';
+import { useBridge } from '../../../bridge/bridge-context';
+import { galleryKeys, PAGE_SIZE } from './query-keys';
+
+/**
+ * The gallery's list: keyset pages from `listTasks`, loaded as the user scrolls. Kept fresh by push
+ * events (use-gallery-events), so it never goes stale by time and is never refetched on a timer.
+ */
+export function useTaskPages(filter: TaskFilter) {
+  const bridge = useBridge();
+  const query = useInfiniteQuery({
+    queryKey: galleryKeys.pages(filter),
+    queryFn: ({ pageParam }) => bridge.call('listTasks', { filter, cursor: pageParam, limit: PAGE_SIZE }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: Infinity,
+    placeholderData: (prev) => prev,
+  });
+  const items = useMemo<TaskSummary[]>(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const total = query.data?.pages[0]?.total ?? 0;
+  return { ...query, items, total };
+}
+
+/** Counts per status (for the chips) under the filter without its statuses; a one-row query. */
+export function useTaskCounts(filter: TaskFilter) {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: galleryKeys.counts(filter),
+    queryFn: async () => (await bridge.call('listTasks', { filter, cursor: null, limit: 1 })).counts,
+    staleTime: Infinity,
+    placeholderData: (prev) => prev,
+  });
+}
+
+export function useTaskDetail(id: string | null) {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: galleryKeys.task(id ?? ''),
+    queryFn: () => bridge.call('getTask', { id: id ?? '' }),
+    enabled: id !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+}

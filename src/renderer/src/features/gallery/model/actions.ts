@@ -1,0 +1,71 @@
+import type { TaskResult, TaskSummary } from '../../../../../shared/domain/task';
+import { isTerminal } from '../../../../../shared/domain/task';
+import type { OperationId } from '../../../../../shared/operations/ids';
+
+/** Every action the gallery offers on a task (anchors §0.8: ComfyUI's job menu, per state). */
+export type ActionId =
+  | 'open'
+  | 'saveAs'
+  | 'reveal'
+  | 'useAsInput'
+  | 'reuse'
+  | 'copyPrompt'
+  | 'copyId'
+  | 'copyError'
+  | 'retryDownload'
+  | 'checkAgain'
+  | 'stopTracking'
+  | 'delete';
+
+export const hasFile = (r: TaskResult | undefined): r is TaskResult & { file: string } => !!r && r.state === 'done' && r.file !== null;
+
+/**
+ * The actions of the menu for one task and one of its results, grouped (a separator between groups).
+ * Completed → open / save / reveal / use as input / reuse / copy; failed → reuse / copy error / copy id;
+ * in flight → check / stop tracking; unknown or stalled → check again first. Delete always comes last.
+ */
+export function actionsFor(task: TaskSummary, index: number, transport: 'electron' | 'web'): ActionId[][] {
+  const result = task.results[index] ?? task.results[0];
+  const groups: ActionId[][] = [];
+  const primary: ActionId[] = [];
+  if (task.status === 'unknown' || task.status === 'stalled') primary.push('checkAgain');
+  if (hasFile(result)) {
+    primary.push('saveAs');
+    if (transport === 'electron') primary.push('reveal');
+  }
+  if (task.results.some((r) => r.state === 'failed') || (task.status === 'succeeded' && task.results.some((r) => r.state === 'pending'))) {
+    primary.push('retryDownload');
+  }
+  if (primary.length) groups.push(primary);
+  const reuse: ActionId[] = [];
+  if (hasFile(result) && inputTargetsFor(result.kind, task.remoteId).length > 0) reuse.push('useAsInput');
+  reuse.push('reuse');
+  groups.push(reuse);
+  const copy: ActionId[] = ['copyPrompt', 'copyId'];
+  if (task.error) copy.push('copyError');
+  groups.push(copy);
+  const end: ActionId[] = [];
+  if (!isTerminal(task.status)) end.push('stopTracking');
+  end.push('delete');
+  groups.push(end);
+  return groups;
+}
+
+/** Where a result can go as an input: the operation, the field, and whether the field takes the gateway id. */
+export interface InputTarget {
+  operationId: OperationId;
+  field: string;
+  /** `media`: a `{kind:'result'}` media value; `remoteId`: the gateway's id of the source task (video extension). */
+  value: 'media' | 'remoteId';
+}
+
+export function inputTargetsFor(kind: TaskResult['kind'], remoteId: string | null): InputTarget[] {
+  if (kind === 'image')
+    return [
+      { operationId: 'imageEdit.edit', field: 'images', value: 'media' },
+      { operationId: 'vendor.expand', field: 'image', value: 'media' },
+      { operationId: 'vendor.avatar', field: 'image', value: 'media' },
+    ];
+  if (kind === 'video' && remoteId) return [{ operationId: 'vendor.extend', field: 'video_id', value: 'remoteId' }];
+  return [];
+}
