@@ -40,7 +40,9 @@ export function parseProgress(v: unknown): number | null {
 export function normalizeTimestamp(v: unknown): number | null {
   const n = typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) return null;
-  return n > 1e12 ? Math.round(n) : Math.round(n * 1000);
+  const ms = n > 1e12 ? Math.round(n) : Math.round(n * 1000);
+  // Sub-millisecond or astronomically large values are not dates: null rather than 0 or an unsafe integer.
+  return ms > 0 && Number.isSafeInteger(ms) ? ms : null;
 }
 
 export function parseNumber(v: unknown): number | null {
@@ -48,7 +50,19 @@ export function parseNumber(v: unknown): number | null {
   return typeof n === 'number' && Number.isFinite(n) ? n : null;
 }
 
-const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
+/** An absolute http(s) URL that actually parses: "http://" or "https:// x" would only fail later, in the download. */
+export function isHttpUrl(s: string): boolean {
+  if (!/^https?:\/\//i.test(s)) return false;
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** `output_format` becomes part of a MIME type (and so of a file extension): only a short token is trusted. */
+const b64Mime = (format: unknown): string | null => (typeof format === 'string' && /^[a-z0-9.+-]{1,16}$/i.test(format) ? `image/${format.toLowerCase()}` : null);
 
 /**
  * Results in any of the shapes seen: an array of URLs, `{video_url}`, `{url}`, a bare URL, arrays of
@@ -56,14 +70,14 @@ const isUrl = (s: string): boolean => /^https?:\/\//i.test(s);
  */
 export function extractResults(value: unknown, depth = 0): RemoteResult[] {
   if (depth > 4 || value === null || value === undefined) return [];
-  if (typeof value === 'string') return isUrl(value) ? [{ kind: 'url', url: value }] : [];
+  if (typeof value === 'string') return isHttpUrl(value) ? [{ kind: 'url', url: value }] : [];
   if (Array.isArray(value)) return value.flatMap((v) => extractResults(v, depth + 1));
   if (!isRecord(value)) return [];
   if (typeof value.b64_json === 'string' && value.b64_json.length > 0)
-    return [{ kind: 'b64', data: value.b64_json, mime: typeof value.output_format === 'string' ? `image/${value.output_format}` : null }];
+    return [{ kind: 'b64', data: value.b64_json, mime: b64Mime(value.output_format) }];
   for (const key of ['video_url', 'url', 'image_url', 'result_url']) {
     const v = value[key];
-    if (typeof v === 'string' && isUrl(v)) return [{ kind: 'url', url: v }];
+    if (typeof v === 'string' && isHttpUrl(v)) return [{ kind: 'url', url: v }];
   }
   for (const key of ['videos', 'images', 'image_urls', 'video_urls', 'result_urls', 'urls', 'result', 'data']) {
     if (key in value) {

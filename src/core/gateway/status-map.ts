@@ -34,5 +34,7 @@ const MAP: Record<string, TaskStatus> = {
 /** `unknown` / `UNKNOWN` from new-api is explicitly non-terminal (api-notes E.1): it stays `unknown`. */
 export function mapRawStatus(raw: unknown): TaskStatus {
   if (typeof raw !== 'string') return 'unknown';
-  return MAP[raw.trim().toLowerCase()] ?? 'unknown';
+  const key = raw.trim().toLowerCase();
+  // Own keys only: a status such as "constructor" or "__proto__" must not resolve to Object.prototype members.
+  return Object.hasOwn(MAP, key) ? (MAP[key] ?? 'unknown') : 'unknown';
 }

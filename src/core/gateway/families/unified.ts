@@ -1,5 +1,5 @@
 import type { FamilyAdapter, QueryOutcome } from '../adapter';
-import { at, extractResults, firstString, isRecord, parseProgress, pickTaskId } from '../parse';
+import { at, extractResults, firstString, isHttpUrl, isRecord, parseProgress, pickTaskId } from '../parse';
 import { mapRawStatus } from '../status-map';
 
 /**
@@ -13,7 +13,7 @@ function parseTaskEnvelope(body: unknown): QueryOutcome {
   const status = mapRawStatus(rawStatus);
   const failReason = firstString(data, ['fail_reason', 'error.message', 'error']);
   let results = status === 'succeeded' ? extractResults([at(data, 'result_url'), at(data, 'url'), at(data, 'video_url'), at(data, 'result_urls'), at(data, 'data')]) : [];
-  if (status === 'succeeded' && results.length === 0 && failReason && /^https?:\/\//.test(failReason)) results = [{ kind: 'url', url: failReason }];
+  if (status === 'succeeded' && results.length === 0 && failReason && isHttpUrl(failReason)) results = [{ kind: 'url', url: failReason }];
   return {
     status,
     rawStatus,
