@@ -196,12 +196,13 @@ test('a painted mask is kept with the draft and comes back in the painter after 
   await forms.form.getByTestId('paint-mask').click();
   await expect(page.getByTestId('mp-canvas')).toBeVisible();
   // The restored mask is painted on the overlay: some pixel in the middle row is not transparent.
-  const painted = await page.getByTestId('mp-canvas').evaluate((c: HTMLCanvasElement) => {
-    const ctx = c.getContext('2d');
-    if (!ctx) return false;
-    const row = ctx.getImageData(0, Math.floor(c.height / 2), c.width, 1).data;
-    for (let i = 3; i < row.length; i += 4) if ((row[i] ?? 0) > 0) return true;
-    return false;
-  });
-  expect(painted).toBe(true);
+  const painted = () =>
+    page.getByTestId('mp-canvas').evaluate((c: HTMLCanvasElement) => {
+      const ctx = c.getContext('2d');
+      if (!ctx) return false;
+      const row = ctx.getImageData(0, Math.floor(c.height / 2), c.width, 1).data;
+      for (let i = 3; i < row.length; i += 4) if ((row[i] ?? 0) > 0) return true;
+      return false;
+    });
+  await expect.poll(painted, { timeout: 10_000 }).toBe(true);
 });
