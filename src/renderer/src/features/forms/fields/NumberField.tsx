@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import type { FieldOf, FieldProps } from '../field-props';
 
 /** A bounded number: a slider for the feel of it, and a box for the exact value. */
 export function NumberField({ field, value, onChange, inputId, describedBy, invalid }: FieldProps<FieldOf<'number'>>) {
+  const { t } = useTranslation();
   const n = typeof value === 'number' ? value : NaN;
   const step = field.step ?? (field.integer ? 1 : 0.1);
   const set = (text: string) => onChange(text === '' ? null : Number(text));
@@ -32,7 +34,7 @@ export function NumberField({ field, value, onChange, inputId, describedBy, inva
           aria-invalid={invalid}
           onChange={(e) => set(e.target.value)}
         />
-        {field.unit && <span className="fm-unit">{field.unit}</span>}
+        {field.unit && <span className="fm-unit">{t(`forms.units.${field.unit}`, { defaultValue: field.unit })}</span>}
       </span>
     </div>
   );
