@@ -82,7 +82,7 @@ function Menu({ anchor, task, index, actions, close }: { anchor: HTMLElement; ta
     };
   }, [anchor, close]);
 
-  const act = (id: ActionId) => {
+  const act = (id: ActionId): unknown => {
     close();
     switch (id) {
       case 'open':
@@ -131,6 +131,19 @@ function Menu({ anchor, task, index, actions, close }: { anchor: HTMLElement; ta
             {ACTION_ICONS[id]} {label}
             <ChevronRight size={14} className={`gl-menu-chevron${inputsOpen ? ' open' : ''}`} />
           </button>
+          {inputsOpen && (
+            <button
+              role="menuitem"
+              className="gl-menu-item sub"
+              data-testid="use-in-current-form"
+              onClick={() => {
+                close();
+                actions.useInCurrentForm(task, index);
+              }}
+            >
+              {t('gallery.action.currentForm')}
+            </button>
+          )}
           {inputsOpen &&
             targets.map((target) => (
               <button

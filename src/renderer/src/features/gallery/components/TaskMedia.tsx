@@ -17,8 +17,9 @@ export function hueOf(s: string): number {
 const fileName = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
 
 /**
- * Web mode: dragging a result out gives the browser a download (Chromium's DownloadURL). In Electron this
- * needs main's `webContents.startDrag` with the real path, which the contract does not offer yet.
+ * Web mode: dragging a result out gives the browser a download (Chromium's DownloadURL). Electron: main
+ * starts a native file drag (`startDragResult` → `webContents.startDrag`), so the result lands in Finder,
+ * Explorer or another app as the real file.
  */
 function onDragStart(e: DragEvent, r: TaskResult & { file: string }): void {
   const url = new URL(mediaUrl('library', r.file, { download: true }), location.href).href;
@@ -41,11 +42,14 @@ export function TaskMedia({ task, index = 0, hoverPlay = false }: { task: TaskSu
     </div>
   );
   if (!hasFile(r) || broken) return placeholder;
-  const draggable = bridge.transport === 'web';
   const common = {
     className: 'gl-media',
-    draggable,
-    onDragStart: draggable ? (e: DragEvent) => onDragStart(e, r) : undefined,
+    draggable: true,
+    onDragStart: (e: DragEvent) => {
+      if (bridge.transport === 'web') return onDragStart(e, r);
+      e.preventDefault();
+      void bridge.call('startDragResult', { id: task.id, index: r.index }).catch(() => {});
+    },
     onError: () => setBroken(true),
   };
   if (r.thumbnail) return <img {...common} src={mediaUrl('thumbs', r.thumbnail)} alt="" loading="lazy" decoding="async" />;

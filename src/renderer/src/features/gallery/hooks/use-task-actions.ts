@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { TaskDetail, TaskSummary } from '../../../../../shared/domain/task';
 import type { MediaValue } from '../../../../../shared/operations/media';
 import { useBridge } from '../../../bridge/bridge-context';
+import { putResultIntoForm } from '../../forms';
 import { putResultIntoDraft, reuseSettings } from '../forms-integration';
+import { useUiStore } from '../../../state/ui-store';
 import { useGalleryStore } from '../gallery-store';
 import type { InputTarget } from '../model/actions';
 import { applyRemoval, applySummary } from './use-gallery-events';
@@ -66,6 +68,13 @@ export function useTaskActions() {
         const filled = putResultIntoDraft(target.operationId, target.field, value);
         toast(filled ? t('gallery.toast.usedAsInput', { operation: t(`op.${target.operationId}.label`) }) : t('gallery.toast.formsPending'));
         useGalleryStore.getState().set({ lightbox: null });
+      },
+      /** Into the form on screen, wherever it takes this kind of media. */
+      useInCurrentForm: (task: TaskSummary, index: number) => {
+        const field = putResultIntoForm(task, index);
+        const op = t(`op.${useUiStore.getState().operationId}.label`);
+        toast(field ? t('gallery.toast.usedAsInput', { operation: op }) : t('gallery.toast.noPlace', { operation: op }), field ? 'ok' : 'error');
+        if (field) useGalleryStore.getState().set({ lightbox: null });
       },
       askDelete: (task: TaskSummary) => useGalleryStore.getState().set({ confirmDelete: task.id }),
       delete: (id: string, deleteFiles: boolean) =>

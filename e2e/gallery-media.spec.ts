@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { GalleryPage } from './pages/gallery-page';
+import { startGalleryApp, type RunningGalleryApp } from './support/gallery-app';
+import { galleryFixtures } from './support/gallery-fixtures';
+import { seedGallery } from './support/seed';
+
+let app: RunningGalleryApp;
+test.beforeAll(async () => {
+  app = await startGalleryApp((dir) => void seedGallery(dir, { count: 40, extra: galleryFixtures() }));
+  await app.core.handlers.updatePreferences({ theme: 'dark' });
+});
+test.afterAll(async () => {
+  await app?.close();
+});
+
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+test('a video result plays and seeks in the lightbox (the media route answers 206)', async ({ page }) => {
+  const ranges: number[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/media/library/videos/fx-video-0.mp4')) ranges.push(r.status());
+  });
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  await g.tile('fx-video').click();
+  const video = page.getByTestId('lightbox-video');
+  await expect(video).toBeVisible();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
+  expect(duration).toBeGreaterThan(2.5);
+
+  // Seek: set currentTime, wait for `seeked`, read it back.
+  const after = await video.evaluate(
+    (v: HTMLVideoElement) =>
+      new Promise<number>((resolve) => {
+        v.pause();
+        v.addEventListener('seeked', () => resolve(v.currentTime), { once: true });
+        v.currentTime = 2;
+      }),
+  );
+  expect(after).toBeCloseTo(2, 1);
+  // Play: time moves forward from the seek point.
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    v.currentTime = 0.5;
+    return v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.9);
+  expect(ranges).toContain(206);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.pause();
+    v.currentTime = 1.5;
+  });
+  await page.waitForTimeout(300);
+  await g.screenshot('lightbox-video-dark');
+});
+
+test('save as (web mode) downloads a byte-identical copy of the result', async ({ page }, info) => {
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  await g.tile('fx-video').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('lightbox-save').click()]);
+  const target = info.outputPath('saved.mp4');
+  await download.saveAs(target);
+  expect(download.suggestedFilename()).toBe('fx-video-0.mp4');
+  expect(sha256(target)).toBe(sha256(join(app.libraryDir, 'videos/fx-video-0.mp4')));
+  await page.keyboard.press('Escape');
+
+  // The same from a tile's menu, for an image.
+  const [image] = await Promise.all([page.waitForEvent('download'), g.menuAction('fx-zebra', 'saveAs')]);
+  const imageTarget = info.outputPath('saved.png');
+  await image.saveAs(imageTarget);
+  expect(sha256(imageTarget)).toBe(sha256(join(app.libraryDir, 'images/fx-zebra-0.png')));
+});
+
+test('delete asks first, then removes the task and its files', async ({ page }) => {
+  const files = ['images/fx-zebra-0.png', 'images/fx-zebra-1.png'].map((f) => join(app.libraryDir, f));
+  for (const f of files) expect(existsSync(f)).toBe(true);
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  const before = await g.total();
+  await g.menuAction('fx-zebra', 'delete');
+  const dialog = page.getByTestId('confirm-delete');
+  await expect(dialog).toContainText('2 files');
+  await expect(page.getByTestId('delete-files')).toBeChecked();
+  await g.screenshot('delete-confirm-dark');
+  await page.getByTestId('confirm-delete-button').click();
+  await expect(g.tile('fx-zebra')).toHaveCount(0);
+  await expect(g.root).toHaveAttribute('data-total', String(before - 1));
+  await expect.poll(() => files.map((f) => existsSync(f))).toEqual([false, false]);
+  // Gone from core too: a reload does not bring it back.
+  await page.reload();
+  await expect(g.tiles.first()).toBeVisible();
+  await expect(g.tile('fx-zebra')).toHaveCount(0);
+});
