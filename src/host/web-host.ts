@@ -132,6 +132,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'event', event, payload }));
     });
     ws.on('close', unsubscribe);
+    // ws reports an oversized or malformed frame as an 'error' event (then closes with 1009/1002); without
+    // a listener that event would throw and take the whole host down.
+    ws.on('error', (e) => options.log?.warn('bridge socket error', { error: e.message }));
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
       let parsed: z.infer<typeof callSchema>;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { BridgeError } from '../../shared/bridge/result';
 
@@ -22,17 +22,19 @@ export function assertWritableLibraryDir(dir: string): void {
     throw new BridgeError('invalid_input', MESSAGES[problem], { libraryDir: problem });
   };
   if (!isAbsolute(dir) || dir.includes('\0')) fail('notAbsolute');
+  let existing: Stats | null = null;
   try {
-    mkdirSync(dir, { recursive: true });
+    existing = statSync(dir);
   } catch {
-    fail('notWritable');
+    existing = null;
   }
-  try {
-    if (!statSync(dir).isDirectory()) fail('notADirectory');
-  } catch (e) {
-    if (e instanceof BridgeError) throw e;
-    fail('notWritable');
-  }
+  if (existing && !existing.isDirectory()) fail('notADirectory');
+  if (!existing)
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch {
+      fail('notWritable');
+    }
   const probe = join(dir, `.atelier-write-test-${randomBytes(6).toString('hex')}`);
   try {
     writeFileSync(probe, '');

@@ -1,0 +1,53 @@
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BridgeError } from '../../shared/bridge/result';
+import { defaultPreferences } from '../../shared/domain/preferences';
+import { mergePreferences } from './update-preferences';
+import { previewFileName } from './file-name-preview';
+
+const base = mkdtempSync(join(tmpdir(), 'atelier-prefs-'));
+afterAll(() => {
+  if (existsSync(join(base, 'readonly'))) chmodSync(join(base, 'readonly'), 0o755);
+  rmSync(base, { recursive: true, force: true });
+});
+
+const problem = (fn: () => unknown): string | undefined => {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof BridgeError) return `${e.code}:${e.fields?.libraryDir}`;
+    throw e;
+  }
+  return undefined;
+};
+
+describe('library folder check', () => {
+  it('creates a missing folder and accepts it', () => {
+    const dir = join(base, 'new', 'library');
+    expect(mergePreferences(defaultPreferences, { libraryDir: `  ${dir} ` }).libraryDir).toBe(dir);
+  });
+  it('refuses relative paths, files and unwritable folders with a coded invalid_input', () => {
+    writeFileSync(join(base, 'a-file'), 'x');
+    expect(problem(() => mergePreferences(defaultPreferences, { libraryDir: 'relative/dir' }))).toBe('invalid_input:notAbsolute');
+    expect(problem(() => mergePreferences(defaultPreferences, { libraryDir: join(base, 'a-file') }))).toBe('invalid_input:notADirectory');
+    const ro = join(base, 'readonly');
+    mergePreferences(defaultPreferences, { libraryDir: ro });
+    chmodSync(ro, 0o555);
+    // root can write anywhere, so only assert where permissions apply.
+    if (process.getuid?.() !== 0) expect(problem(() => mergePreferences(defaultPreferences, { libraryDir: join(ro, 'inner') }))).toBe('invalid_input:notWritable');
+  });
+  it('an empty value means the default folder and is not checked; other fields pass through', () => {
+    expect(mergePreferences({ ...defaultPreferences, libraryDir: '/somewhere' }, { libraryDir: '' }).libraryDir).toBe('');
+    expect(mergePreferences(defaultPreferences, { maxRequestsInFlight: 9 }).maxRequestsInFlight).toBe(9);
+  });
+});
+
+describe('file-name preview', () => {
+  it('uses the real pattern function with sample values', () => {
+    const name = previewFileName('{date}_{operation}_{prompt}_{index}', new Date(2025, 0, 31, 13, 5, 9));
+    expect(name).toMatch(/^2025-01-31_text2video_A-red-fox[^/]*_1\.mp4$/);
+    expect(previewFileName('{model}-{task}-{time}', new Date(2025, 0, 31, 13, 5, 9))).toBe('kling-v2-master-3f9c2a1b-13-05-09.mp4');
+  });
+});

@@ -1,0 +1,185 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { dispatch, EVENT_NAMES, METHOD_NAMES, type BridgeErrorCode, type EventName, type MethodName } from '../shared/bridge';
+import { isTerminal, type TaskSummary } from '../shared/domain/task';
+import { makePng } from '../core/test-support/core-harness';
+import { startSimulator, type Simulator } from '../sim';
+import { createDemoGateway } from './demo-gateway';
+import { createWebApp } from './create-web-app';
+
+/**
+ * Issue 8, "Done when": every bridge method and every event of the contract, exercised through the real
+ * web transport with a distinctive key set on the active profile, and not one reply or payload carries it.
+ * A method or event without an entry in the tables below fails the test, so new ones must be covered.
+ */
+const CANARY = 'sk-CANARY-d41d8cd98f00b204e9800998ecf8427e';
+const FORMS_OF_THE_KEY = [CANARY, Buffer.from(CANARY).toString('base64'), CANARY.split('').reverse().join('')];
+
+let sim: Simulator;
+let app: Awaited<ReturnType<typeof createWebApp>>;
+let ws: WebSocket;
+let dataDir: string;
+const rendererDir = mkdtempSync(join(tmpdir(), 'atelier-renderer-'));
+const frames: string[] = [];
+const events: { event: EventName; raw: string }[] = [];
+let nextId = 1;
+const waiting = new Map<number, (raw: string) => void>();
+
+beforeAll(async () => {
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Atelier</title>');
+  dataDir = mkdtempSync(join(tmpdir(), 'atelier-leak-'));
+  sim = await startSimulator({ port: 0, apiKey: CANARY, speed: 'instant' });
+  app = await createWebApp({ dataDir, rendererDir, port: 0, demo: createDemoGateway('instant') });
+  ws = new WebSocket(`ws://127.0.0.1:${app.host.port}/bridge?token=${app.host.token}`, { origin: app.host.origin });
+  ws.on('message', (data) => {
+    const raw = String(data);
+    frames.push(raw);
+    const msg = JSON.parse(raw) as { type: string; id?: number; event?: EventName };
+    if (msg.type === 'reply' && msg.id !== undefined) waiting.get(msg.id)?.(raw);
+    if (msg.type === 'event' && msg.event) events.push({ event: msg.event, raw });
+  });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+});
+afterAll(async () => {
+  ws.close();
+  await app.close();
+  await sim.close();
+  for (const d of [dataDir, rendererDir]) rmSync(d, { recursive: true, force: true });
+});
+
+type Reply = { ok: true; value: unknown } | { ok: false; error: { code: BridgeErrorCode; message: string } };
+
+/** One call over the socket; returns the parsed reply and the raw frame (what really crossed). */
+function call(method: MethodName, input: unknown): Promise<{ reply: Reply; raw: string }> {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    waiting.set(id, (raw) => resolve({ reply: (JSON.parse(raw) as { reply: Reply }).reply, raw }));
+    ws.send(JSON.stringify({ type: 'call', id, method, input }));
+  });
+}
+
+interface Ctx {
+  taskId: string;
+  pngPath: string;
+  outDir: string;
+}
+
+/** A sample call per method, and what web mode answers (desktop-only methods are `forbidden` here). */
+interface Sample {
+  input: (ctx: Ctx) => unknown;
+  expect?: 'ok' | BridgeErrorCode;
+  /** Binary inputs cannot travel as JSON; those go through `dispatch`, the boundary both transports share. */
+  inProcess?: boolean;
+}
+
+const profile = () => ({ id: 'canary', name: 'Canary gateway', baseUrl: sim.baseUrl, vendor: 'vendora', gatewayAuthHeader: 'Authorization', callbacks: { enabled: false, publicUrl: '', localPort: 0 } });
+
+/** Ordered: reads and harmless writes first, destructive calls last. */
+const SAMPLES = {
+  getAppInfo: { input: () => ({}) },
+  getPreferences: { input: () => ({}) },
+  updatePreferences: { input: () => ({ notifications: true, fileNamePattern: '{date}_{task}_{index}' }) },
+  getConnection: { input: () => ({}) },
+  listProfiles: { input: () => ({}) },
+  saveProfile: { input: () => profile() },
+  setProfileKey: { input: () => ({ id: 'canary', key: CANARY }) },
+  selectProfile: { input: () => ({ id: 'canary' }) },
+  testConnection: { input: () => ({ id: 'canary' }) },
+  stageInputFromPath: { input: (c) => ({ path: c.pngPath }) },
+  stageInputBytes: { input: () => ({ name: 'a.png', mime: 'image/png', bytes: new Uint8Array(makePng(8, 8)) }), inProcess: true },
+  submitTask: { input: () => ({ operationId: 'gateway.text2image', values: { model: '{vendor}_3.0_text2image', prompt: 'a canary in a coal mine', aspect_ratio: '1:1', n: 1 }, extra: {} }) },
+  listTasks: { input: () => ({ filter: { sort: 'newest' } }) },
+  getTask: { input: (c) => ({ id: c.taskId }) },
+  checkTask: { input: (c) => ({ id: c.taskId }) },
+  retryDownload: { input: (c) => ({ id: c.taskId }) },
+  stopTracking: { input: (c) => ({ id: c.taskId }) },
+  setFavourite: { input: (c) => ({ id: c.taskId, favourite: true }) },
+  saveResultAs: { input: (c) => ({ id: c.taskId, index: 0, targetPath: join(c.outDir, 'copy.png') }) },
+  revealResult: { input: (c) => ({ id: c.taskId, index: 0 }), expect: 'forbidden' },
+  openExternal: { input: () => ({ url: 'https://example.com/docs' }), expect: 'forbidden' },
+  chooseLibraryFolder: { input: () => ({}), expect: 'forbidden' },
+  previewFileName: { input: () => ({ pattern: '{date}_{model}_{prompt}_{index}' }) },
+  startDragResult: { input: (c) => ({ id: c.taskId, index: 0 }), expect: 'forbidden' },
+  clearProfileKey: { input: () => ({ id: 'canary' }) },
+  deleteTask: { input: (c) => ({ id: c.taskId, deleteFiles: true }) },
+  deleteProfile: { input: () => ({ id: 'canary' }) },
+} satisfies Record<MethodName, Sample>;
+
+/** How each event is made to fire during the flow (`notificationClicked` comes from the desktop shell). */
+const EVENT_SOURCES: Record<EventName, string> = {
+  taskChanged: 'submitTask and the task lifecycle',
+  taskRemoved: 'deleteTask',
+  downloadProgressed: 'the result download',
+  preferencesChanged: 'updatePreferences',
+  connectionChanged: 'selectProfile / deleteProfile',
+  notificationClicked: 'emitted by main when an OS notification is clicked; emitted directly below',
+};
+
+const leaks = (text: string): string[] => FORMS_OF_THE_KEY.filter((k) => text.includes(k));
+
+describe('no bridge method or event ever carries a key', () => {
+  it('every method and event has a sample', () => {
+    expect(METHOD_NAMES.filter((m) => !Object.hasOwn(SAMPLES, m))).toEqual([]);
+    expect(EVENT_NAMES.filter((e) => !Object.hasOwn(EVENT_SOURCES, e))).toEqual([]);
+  });
+
+  it('calls every method with valid input through a submit → success flow; no reply or event contains the key', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'atelier-leak-out-'));
+    const pngPath = join(outDir, 'source.png');
+    writeFileSync(pngPath, makePng(16, 16));
+    const ctx: Ctx = { taskId: '', pngPath, outDir };
+    const replies: { method: MethodName; raw: string; reply: Reply }[] = [];
+
+    for (const method of Object.keys(SAMPLES) as MethodName[]) {
+      const sample: Sample = SAMPLES[method];
+      let raw: string;
+      let reply: Reply;
+      if (sample.inProcess) {
+        reply = (await dispatch(app.core.handlers, method, sample.input(ctx))) as Reply;
+        raw = JSON.stringify(reply);
+      } else ({ raw, reply } = await call(method, sample.input(ctx)));
+      replies.push({ method, raw, reply });
+      const expected = sample.expect ?? 'ok';
+      expect(reply.ok ? 'ok' : reply.error.code, `${method}: ${raw.slice(0, 300)}`).toBe(expected);
+
+      if (method === 'submitTask' && reply.ok) {
+        ctx.taskId = (reply.value as TaskSummary).id;
+        await waitForSuccess(ctx.taskId);
+      }
+    }
+    app.core.events.emit('notificationClicked', { id: ctx.taskId });
+    await expect.poll(() => events.some((e) => e.event === 'notificationClicked')).toBe(true);
+
+    // Every event of the contract was seen during the flow.
+    expect(EVENT_NAMES.filter((e) => !events.some((x) => x.event === e))).toEqual([]);
+    for (const r of replies) expect(leaks(r.raw), `reply of ${r.method}`).toEqual([]);
+    for (const e of events) expect(leaks(e.raw), `event ${e.event}`).toEqual([]);
+    expect(leaks(frames.join('\n'))).toEqual([]);
+    rmSync(outDir, { recursive: true, force: true });
+  });
+});
+
+function waitForSuccess(id: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`task ${id} did not finish`)), 15_000);
+    const check = () => {
+      for (const e of events) {
+        if (e.event !== 'taskChanged') continue;
+        const t = (JSON.parse(e.raw) as { payload: TaskSummary }).payload;
+        if (t.id === id && isTerminal(t.status) && t.results.every((r) => r.state === 'done' || r.state === 'failed')) {
+          clearTimeout(timer);
+          if (t.status !== 'succeeded') return reject(new Error(`task ${id} ended ${t.status}: ${t.error}`));
+          return resolve();
+        }
+      }
+      setTimeout(check, 20);
+    };
+    check();
+  });
+}
