@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { PNG } from 'pngjs';
 import type { SimRequestLogEntry } from '../src/sim';
 import { FormsPage, pngFile, wavFile } from './pages/forms-page';
 import { startWebApp, type RunningWebApp } from './support/web-app';
@@ -131,6 +134,34 @@ test('a masked image edit sends the painted mask and never input_fidelity', asyn
   expect(Object.keys(entry?.form ?? {})).not.toContain('input_fidelity');
   expect(entry?.form?.background).toBe('opaque');
   expect(entry?.files?.map((f) => f.field).sort()).toEqual(['image', 'mask']);
+
+  // The result differs from the source only inside the painted (white) area of the mask.
+  const tasks = await app.core.handlers.listTasks({ filter: { sort: 'newest', operationId: 'imageEdit.edit' }, cursor: null, limit: 1 });
+  const detail = await app.core.handlers.getTask({ id: tasks.items[0]?.id ?? '' });
+  const roots = app.core.mediaRoots();
+  const inputPath = (v: unknown) => join(roots.inputs, (v as { input: { id: string } }).input.id);
+  const source = PNG.sync.read(readFileSync(inputPath((detail.values.images as unknown[])[0])));
+  const mask = PNG.sync.read(readFileSync(inputPath(detail.values.mask)));
+  const result = PNG.sync.read(readFileSync(join(roots.library, detail.results[0]?.file ?? '')));
+  expect([result.width, result.height]).toEqual([source.width, source.height]);
+  expect([mask.width, mask.height]).toEqual([source.width, source.height]);
+  let keptOutside = 0;
+  let changedOutside = 0;
+  let changedInside = 0;
+  let inside = 0;
+  for (let i = 0; i < source.data.length; i += 4) {
+    const same = source.data[i] === result.data[i] && source.data[i + 1] === result.data[i + 1] && source.data[i + 2] === result.data[i + 2];
+    const m = mask.data[i] ?? 0;
+    if (m === 0) same ? keptOutside++ : changedOutside++;
+    else if (m === 255) {
+      inside++;
+      if (!same) changedInside++;
+    }
+  }
+  expect(changedOutside).toBe(0);
+  expect(keptOutside).toBeGreaterThan(source.width * source.height * 0.5);
+  expect(inside).toBeGreaterThan(100);
+  expect(changedInside).toBe(inside);
 });
 
 test('a 400 from the gateway is shown at the form', async ({ page }) => {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { createDemoGateway } from '../../src/host/demo-gateway';
 import { createWebApp } from '../../src/host/create-web-app';
 import type { SimSpeed, Simulator } from '../../src/sim';
+import type { Core } from '../../src/core';
 
 export interface RunningWebApp {
   url: string;
@@ -11,6 +12,8 @@ export interface RunningWebApp {
   token: string;
   dataDir: string;
   simulator(): Simulator | null;
+  /** The core behind the page, for assertions on what it stored (tests never stub it). */
+  core: Core;
   close(): Promise<void>;
 }
 
@@ -25,6 +28,7 @@ export async function startWebApp(opts: { speed?: SimSpeed } = {}): Promise<Runn
     token: app.host.token,
     dataDir,
     simulator: demo.simulator,
+    core: app.core,
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
