@@ -49,10 +49,14 @@ export function LiveStatus({ task, compact = false, onCheck, onRetry }: { task: 
         {ICONS[s.label]}
         <span className="gl-live-label">{t(`gallery.live.${s.label}`)}</span>
         {pct && <span className="gl-live-pct">{pct}</span>}
-        {detail && <span className="gl-live-detail">{detail}</span>}
       </div>
       {(s.label === 'running' || s.label === 'downloading' || s.label === 'submitting') && <ProgressBar percent={s.label === 'submitting' ? null : s.percent} estimated={s.estimated} />}
-      {s.overdue && s.live && <div className="gl-live-note">{t('gallery.live.overdue')}</div>}
+      {(detail || (s.overdue && s.live)) && (
+        <div className="gl-live-sub">
+          {detail && <span className="gl-live-detail">{detail}</span>}
+          {s.overdue && s.live && <span className="gl-live-note">{t('gallery.live.overdue')}</span>}
+        </div>
+      )}
       {!compact && task.error && (s.label === 'failed' || s.label === 'downloadFailed') && <div className="gl-live-error" title={task.error}>{task.error}</div>}
       {!compact && (s.label === 'unknown' || s.label === 'stalled') && onCheck && (
         <button

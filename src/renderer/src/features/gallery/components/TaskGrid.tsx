@@ -60,7 +60,7 @@ export function TaskGrid({ items, total, tileSize, actions, ...pager }: ListProp
                 const i = row.index * columns + c;
                 if (i >= count) return null;
                 const task = items[i];
-                return task ? <TaskTile key={task.id} task={task} actions={actions} /> : <SkeletonTile key={`s${i}`} />;
+                return task ? <TaskTile key={task.id} task={task} actions={actions} scrolling={virtualizer.isScrolling} /> : <SkeletonTile key={`s${i}`} />;
               })}
             </div>
           ))}

@@ -32,9 +32,13 @@ function onDragStart(e: DragEvent, r: TaskResult & { file: string }): void {
  * The picture of a task in a tile or a row: the cached thumbnail when core made one, else the image itself
  * (lazily decoded), a video's first frame (`preload=metadata`, `#t=0.1`), or a placeholder.
  */
-export function TaskMedia({ task, index = 0, hoverPlay = false }: { task: TaskSummary; index?: number; hoverPlay?: boolean }) {
+export function TaskMedia({ task, index = 0, hoverPlay = false, scrolling = false }: { task: TaskSummary; index?: number; hoverPlay?: boolean; scrolling?: boolean }) {
   const bridge = useBridge();
   const [broken, setBroken] = useState(false);
+  // A <video> is a whole media player: during a fling, tiles that only fly past never create one. Once a
+  // tile has been still long enough to start, it keeps its poster when the next scroll begins.
+  const [settled, setSettled] = useState(!scrolling);
+  if (!scrolling && !settled) setSettled(true);
   const r = task.results[index];
   const placeholder = (
     <div className="gl-placeholder" style={{ '--hue': hueOf(task.operationId) } as CSSProperties}>
@@ -54,6 +58,7 @@ export function TaskMedia({ task, index = 0, hoverPlay = false }: { task: TaskSu
   };
   if (r.thumbnail) return <img {...common} src={mediaUrl('thumbs', r.thumbnail)} alt="" loading="lazy" decoding="async" />;
   if (r.kind === 'video') {
+    if (!settled) return placeholder;
     return (
       <video
         {...common}
