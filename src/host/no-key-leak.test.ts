@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { dispatch, EVENT_NAMES, METHOD_NAMES, type BridgeErrorCode, type EventName, type MethodName } from '../shared/bridge';
+import {
+  dispatch,
+  EVENT_NAMES,
+  METHOD_NAMES,
+  type BridgeErrorCode,
+  type EventName,
+  type MethodName,
+} from '../shared/bridge';
 import { isTerminal, type TaskSummary } from '../shared/domain/task';
 import { makePng } from '../core/test-support/core-harness';
 import { startSimulator, type Simulator } from '../sim';
@@ -16,7 +23,11 @@ import { createWebApp } from './create-web-app';
  * A method or event without an entry in the tables below fails the test, so new ones must be covered.
  */
 const CANARY = 'sk-CANARY-d41d8cd98f00b204e9800998ecf8427e';
-const FORMS_OF_THE_KEY = [CANARY, Buffer.from(CANARY).toString('base64'), CANARY.split('').reverse().join('')];
+const FORMS_OF_THE_KEY = [
+  CANARY,
+  Buffer.from(CANARY).toString('base64'),
+  CANARY.split('').reverse().join(''),
+];
 
 let sim: Simulator;
 let app: Awaited<ReturnType<typeof createWebApp>>;
@@ -33,7 +44,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'atelier-leak-'));
   sim = await startSimulator({ port: 0, apiKey: CANARY, speed: 'instant' });
   app = await createWebApp({ dataDir, rendererDir, port: 0, demo: createDemoGateway('instant') });
-  ws = new WebSocket(`ws://127.0.0.1:${app.host.port}/bridge?token=${app.host.token}`, { origin: app.host.origin });
+  ws = new WebSocket(`ws://127.0.0.1:${app.host.port}/bridge?token=${app.host.token}`, {
+    origin: app.host.origin,
+  });
   ws.on('message', (data) => {
     const raw = String(data);
     frames.push(raw);
@@ -78,7 +91,14 @@ interface Sample {
   inProcess?: boolean;
 }
 
-const profile = () => ({ id: 'canary', name: 'Canary gateway', baseUrl: sim.baseUrl, vendor: 'vendora', gatewayAuthHeader: 'Authorization', callbacks: { enabled: false, publicUrl: '', localPort: 0 } });
+const profile = () => ({
+  id: 'canary',
+  name: 'Canary gateway',
+  baseUrl: sim.baseUrl,
+  vendor: 'vendora',
+  gatewayAuthHeader: 'Authorization',
+  callbacks: { enabled: false, publicUrl: '', localPort: 0 },
+});
 
 /** Ordered: reads and harmless writes first, destructive calls last. */
 const SAMPLES = {
@@ -92,8 +112,22 @@ const SAMPLES = {
   selectProfile: { input: () => ({ id: 'canary' }) },
   testConnection: { input: () => ({ id: 'canary' }) },
   stageInputFromPath: { input: (c) => ({ path: c.pngPath }) },
-  stageInputBytes: { input: () => ({ name: 'a.png', mime: 'image/png', bytes: new Uint8Array(makePng(8, 8)) }), inProcess: true },
-  submitTask: { input: () => ({ operationId: 'gateway.text2image', values: { model: '{vendor}_3.0_text2image', prompt: 'a canary in a coal mine', aspect_ratio: '1:1', n: 1 }, extra: {} }) },
+  stageInputBytes: {
+    input: () => ({ name: 'a.png', mime: 'image/png', bytes: new Uint8Array(makePng(8, 8)) }),
+    inProcess: true,
+  },
+  submitTask: {
+    input: () => ({
+      operationId: 'gateway.text2image',
+      values: {
+        model: '{vendor}_3.0_text2image',
+        prompt: 'a canary in a coal mine',
+        aspect_ratio: '1:1',
+        n: 1,
+      },
+      extra: {},
+    }),
+  },
   listTasks: { input: () => ({ filter: { sort: 'newest' } }) },
   getTask: { input: (c) => ({ id: c.taskId }) },
   checkTask: { input: (c) => ({ id: c.taskId }) },
@@ -172,7 +206,11 @@ function waitForSuccess(id: string): Promise<void> {
       for (const e of events) {
         if (e.event !== 'taskChanged') continue;
         const t = (JSON.parse(e.raw) as { payload: TaskSummary }).payload;
-        if (t.id === id && isTerminal(t.status) && t.results.every((r) => r.state === 'done' || r.state === 'failed')) {
+        if (
+          t.id === id &&
+          isTerminal(t.status) &&
+          t.results.every((r) => r.state === 'done' || r.state === 'failed')
+        ) {
           clearTimeout(timer);
           if (t.status !== 'succeeded') return reject(new Error(`task ${id} ended ${t.status}: ${t.error}`));
           return resolve();

@@ -46,9 +46,15 @@ describe('request checks', () => {
     expect(checkRequest(req({ host }), host, { requireOrigin: false })).toBeNull();
     expect(checkRequest(req({ host, origin: `http://${host}` }), host, { requireOrigin: true })).toBeNull();
     expect(checkRequest(req({ host }), host, { requireOrigin: true })).toBe('missing Origin');
-    expect(checkRequest(req({ host, origin: 'http://evil.example' }), host, { requireOrigin: false })).toBe('foreign Origin');
-    expect(checkRequest(req({ host, origin: 'null' }), host, { requireOrigin: false })).toBe('foreign Origin');
-    expect(checkRequest(req({ host: 'localhost:5000' }), host, { requireOrigin: false })).toBe('foreign Host header');
+    expect(checkRequest(req({ host, origin: 'http://evil.example' }), host, { requireOrigin: false })).toBe(
+      'foreign Origin',
+    );
+    expect(checkRequest(req({ host, origin: 'null' }), host, { requireOrigin: false })).toBe(
+      'foreign Origin',
+    );
+    expect(checkRequest(req({ host: 'localhost:5000' }), host, { requireOrigin: false })).toBe(
+      'foreign Host header',
+    );
     expect(checkRequest(req({}), host, { requireOrigin: false })).toBe('foreign Host header');
   });
 });

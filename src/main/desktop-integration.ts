@@ -47,7 +47,11 @@ export function followTasks(core: Core, win: () => BrowserWindow | null): () => 
   function showNotice(task: TaskSummary, previous: TaskPhase | null): void {
     void core.handlers.getPreferences({}).then((p) => {
       const w = win();
-      const notice = noticeFor(task, previous, { enabled: p.notifications, windowFocused: !!w && !w.isDestroyed() && w.isFocused(), language: p.language });
+      const notice = noticeFor(task, previous, {
+        enabled: p.notifications,
+        windowFocused: !!w && !w.isDestroyed() && w.isFocused(),
+        language: p.language,
+      });
       if (!notice || !Notification.isSupported()) return;
       const n = new Notification({ title: notice.title, body: notice.body });
       shown.add(n);

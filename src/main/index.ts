@@ -42,7 +42,11 @@ async function main(): Promise<void> {
       },
       chooseFolder: async (current) => {
         const title = mainStrings((await core.handlers.getPreferences({})).language).chooseLibrary;
-        const options = { title, defaultPath: current, properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[] };
+        const options = {
+          title,
+          defaultPath: current,
+          properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[],
+        };
         const picked = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
         return picked.canceled ? null : (picked.filePaths[0] ?? null);
       },
@@ -58,7 +62,8 @@ async function main(): Promise<void> {
   win.on('closed', () => (win = null));
   followTasks(core, () => win);
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) win = createMainWindow(join(import.meta.dirname, '../preload'));
+    if (BrowserWindow.getAllWindows().length === 0)
+      win = createMainWindow(join(import.meta.dirname, '../preload'));
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

@@ -16,7 +16,12 @@ export function isTrustedSender(event: IpcMainInvokeEvent, win: BrowserWindow, o
 }
 
 /** Registers one ipcMain handler per contract method, all through the shared `dispatch` boundary. */
-export function registerIpc(core: Core, win: () => BrowserWindow | null, origin: string, log: Logger): () => void {
+export function registerIpc(
+  core: Core,
+  win: () => BrowserWindow | null,
+  origin: string,
+  log: Logger,
+): () => void {
   for (const method of METHOD_NAMES) {
     ipcMain.handle(methodChannel(method), async (event, input: unknown) => {
       const w = win();
@@ -25,7 +30,8 @@ export function registerIpc(core: Core, win: () => BrowserWindow | null, origin:
         return { ok: false, error: { code: 'forbidden', message: 'Untrusted sender.' } };
       }
       return dispatch(core.handlers, method, input, {
-        onInternalError: (m, e) => log.error('bridge call failed', { method: m, error: e instanceof Error ? e.stack : String(e) }),
+        onInternalError: (m, e) =>
+          log.error('bridge call failed', { method: m, error: e instanceof Error ? e.stack : String(e) }),
       });
     });
   }

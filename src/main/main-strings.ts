@@ -14,4 +14,5 @@ const STRINGS = {
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
-export const mainStrings = (language: Language): (typeof STRINGS)['en'] | (typeof STRINGS)['zh-CN'] => STRINGS[language];
+export const mainStrings = (language: Language): (typeof STRINGS)['en'] | (typeof STRINGS)['zh-CN'] =>
+  STRINGS[language];

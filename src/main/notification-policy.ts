@@ -14,7 +14,8 @@ export type TaskPhase = 'done' | 'failed' | 'other';
 export function phaseOf(task: TaskSummary): TaskPhase {
   if (task.status === 'failed') return 'failed';
   // "Succeeded" is only worth telling once the files are on disk (or definitely not coming).
-  if (task.status === 'succeeded' && task.results.every((r) => r.state === 'done' || r.state === 'failed')) return 'done';
+  if (task.status === 'succeeded' && task.results.every((r) => r.state === 'done' || r.state === 'failed'))
+    return 'done';
   return 'other';
 }
 

@@ -24,12 +24,18 @@ export function createSafeStorageSecrets(dataDir: string): SecretStore {
   const write = (all: Record<string, string>): void => writeJsonFile(path, all, 0o600);
   const encrypt = async (key: string): Promise<string> => {
     if (!(await safeStorage.isAsyncEncryptionAvailable()))
-      throw new BridgeError('forbidden', 'The system cannot encrypt the key right now, so it was not stored.');
+      throw new BridgeError(
+        'forbidden',
+        'The system cannot encrypt the key right now, so it was not stored.',
+      );
     return (await safeStorage.encryptStringAsync(key)).toString('base64');
   };
   return {
     description: weak
-      ? { kind: 'weak', note: 'No system keyring was found: keys can only be obfuscated on disk. You will be asked before one is stored.' }
+      ? {
+          kind: 'weak',
+          note: 'No system keyring was found: keys can only be obfuscated on disk. You will be asked before one is stored.',
+        }
       : { kind: 'os-keychain', note: 'Keys are encrypted with the system keychain.' },
     async get(id) {
       const cipher = read()[id];
@@ -41,12 +47,19 @@ export function createSafeStorageSecrets(dataDir: string): SecretStore {
         return null; // Unreadable (keyring changed): the UI shows "no key", the user enters it again.
       }
       // The OS rotated its key or a stronger one is available: store ours again under it (best effort).
-      if (plain.shouldReEncrypt) await encrypt(plain.result).then((c) => write({ ...read(), [id]: c }), () => undefined);
+      if (plain.shouldReEncrypt)
+        await encrypt(plain.result).then(
+          (c) => write({ ...read(), [id]: c }),
+          () => undefined,
+        );
       return plain.result;
     },
     async set(id, key, options) {
       if (weak && !options?.acceptWeak)
-        throw new BridgeError('conflict', 'No system keyring is available, so the key would be stored weakly. Confirm to store it anyway.');
+        throw new BridgeError(
+          'conflict',
+          'No system keyring is available, so the key would be stored weakly. Confirm to store it anyway.',
+        );
       write({ ...read(), [id]: await encrypt(key) });
     },
     async clear(id) {

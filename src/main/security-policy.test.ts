@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decideWindowOpen, isExternalLinkAllowed, isNavigationAllowed, isPermissionGranted, isTrustedSenderFacts, originOf } from './security-policy';
+import {
+  decideWindowOpen,
+  isExternalLinkAllowed,
+  isNavigationAllowed,
+  isPermissionGranted,
+  isTrustedSenderFacts,
+  originOf,
+} from './security-policy';
 
 const APP = 'atelier-app://app';
 const DEV = 'http://localhost:5173';
@@ -11,7 +18,15 @@ describe('originOf', () => {
     expect(originOf('https://example.com:8443/a?b')).toBe('https://example.com:8443');
   });
   it('has no origin for opaque and malformed URLs', () => {
-    for (const u of ['data:text/html,hi', 'blob:atelier-app://app/123', 'file:///etc/passwd', 'javascript:alert(1)', 'about:blank', 'not a url', ''])
+    for (const u of [
+      'data:text/html,hi',
+      'blob:atelier-app://app/123',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'about:blank',
+      'not a url',
+      '',
+    ])
       expect(originOf(u), u).toBeNull();
   });
 });
@@ -35,17 +50,35 @@ describe('navigation', () => {
       'http://localhost:5174/',
       'https://localhost:5173/',
     ];
-    for (const url of refused) expect(isNavigationAllowed(url, APP) || isNavigationAllowed(url, DEV), url).toBe(false);
+    for (const url of refused)
+      expect(isNavigationAllowed(url, APP) || isNavigationAllowed(url, DEV), url).toBe(false);
   });
 });
 
 describe('window.open and external links', () => {
   it('never opens a window; http(s) goes to the OS browser', () => {
-    expect(decideWindowOpen('https://docs.example.com/a')).toEqual({ action: 'deny', openExternally: 'https://docs.example.com/a' });
-    expect(decideWindowOpen('http://example.com')).toEqual({ action: 'deny', openExternally: 'http://example.com' });
+    expect(decideWindowOpen('https://docs.example.com/a')).toEqual({
+      action: 'deny',
+      openExternally: 'https://docs.example.com/a',
+    });
+    expect(decideWindowOpen('http://example.com')).toEqual({
+      action: 'deny',
+      openExternally: 'http://example.com',
+    });
   });
   it('drops everything that is not http(s)', () => {
-    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,x', 'smb://server/share', 'ms-settings:', 'vbscript:x', `${APP}/index.html`, 'mailto:a@b.c', 'http://', 'nonsense'])
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'smb://server/share',
+      'ms-settings:',
+      'vbscript:x',
+      `${APP}/index.html`,
+      'mailto:a@b.c',
+      'http://',
+      'nonsense',
+    ])
       expect(decideWindowOpen(url), url).toEqual({ action: 'deny', openExternally: null });
   });
   it('isExternalLinkAllowed is http(s) with a host only', () => {
@@ -56,7 +89,17 @@ describe('window.open and external links', () => {
 
 describe('permissions', () => {
   it('denies every permission request', () => {
-    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'midi', 'openExternal', 'fullscreen', 'unknown'])
+    for (const p of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'clipboard-sanitized-write',
+      'midi',
+      'openExternal',
+      'fullscreen',
+      'unknown',
+    ])
       expect(isPermissionGranted(p), p).toBe(false);
   });
 });

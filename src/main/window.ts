@@ -5,7 +5,8 @@ import { APP_ORIGIN } from './app-protocol';
 import { decideWindowOpen, isNavigationAllowed, isPermissionGranted } from './security-policy';
 
 /** The origin our renderer is loaded from: the electron-vite dev server in development, else our scheme. */
-export const rendererOrigin = (): string => (process.env.ELECTRON_RENDERER_URL ? new URL(process.env.ELECTRON_RENDERER_URL).origin : APP_ORIGIN);
+export const rendererOrigin = (): string =>
+  process.env.ELECTRON_RENDERER_URL ? new URL(process.env.ELECTRON_RENDERER_URL).origin : APP_ORIGIN;
 
 /** Security baseline applied once per session: CSP on every response, every permission request denied. */
 export function hardenSession(): void {

@@ -19,7 +19,8 @@ import { valuesFor } from '../engine/operation-values.test-support';
  * reply, a task, the database or the logs.
  */
 const KEY = 'sk-ECHO-canary-7f3a9b2c4d5e6f70';
-const echoed = (req: IncomingMessage): string => `${req.headers.authorization ?? ''} ${req.headers['x-gw-key'] ?? ''}`.trim();
+const echoed = (req: IncomingMessage): string =>
+  `${req.headers.authorization ?? ''} ${req.headers['x-gw-key'] ?? ''}`.trim();
 
 let server: Server;
 let baseUrl: string;
@@ -32,20 +33,30 @@ beforeAll(async () => {
     req.resume();
     req.on('end', () => {
       if (req.method === 'POST' && req.url === '/v1/videos') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'video_echo_1', object: 'video', status: 'queued', progress: 0 }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ id: 'video_echo_1', object: 'video', status: 'queued', progress: 0 }));
         return;
       }
       const body =
         req.method === 'POST' && req.url?.startsWith('/open/aigw/')
           ? { code: 400, message: `invalid model; you sent credentials "${echoed(req)}"` }
-          : { error: { message: `bad request: header was ${echoed(req)}`, headers: { authorization: req.headers.authorization } } };
+          : {
+              error: {
+                message: `bad request: header was ${echoed(req)}`,
+                headers: { authorization: req.headers.authorization },
+              },
+            };
       res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'atelier-echo-'));
-  const capture = (level: string): Logger['info'] => (m, d) => lines.push(`${level} ${m} ${JSON.stringify(d ?? {})}`);
+  const capture =
+    (level: string): Logger['info'] =>
+    (m, d) =>
+      lines.push(`${level} ${m} ${JSON.stringify(d ?? {})}`);
   core = createCore({
     dataDir,
     transport: 'web',
@@ -64,7 +75,14 @@ afterAll(async () => {
 });
 
 async function useProfile(id: string, gatewayAuthHeader: string): Promise<void> {
-  await core.handlers.saveProfile({ id, name: id, baseUrl, vendor: 'vendora', gatewayAuthHeader, callbacks: { enabled: false, publicUrl: '', localPort: 0 } });
+  await core.handlers.saveProfile({
+    id,
+    name: id,
+    baseUrl,
+    vendor: 'vendora',
+    gatewayAuthHeader,
+    callbacks: { enabled: false, publicUrl: '', localPort: 0 },
+  });
   await core.handlers.setProfileKey({ id, key: KEY, acceptWeakStorage: false });
   await core.handlers.selectProfile({ id });
 }
@@ -77,7 +95,11 @@ describe('error messages never echo keys', () => {
     it(`a 400 that quotes the key (${header}) reaches the form scrubbed`, async () => {
       await useProfile(id, header);
       const values = await valuesFor(core, 'gateway.text2video');
-      const reply = await dispatch(core.handlers, 'submitTask', { operationId: 'gateway.text2video', values, extra: {} });
+      const reply = await dispatch(core.handlers, 'submitTask', {
+        operationId: 'gateway.text2video',
+        values,
+        extra: {},
+      });
       expect(reply.ok).toBe(false);
       if (reply.ok) return;
       expect(reply.error.code).toBe('gateway_bad_request');
@@ -96,16 +118,21 @@ describe('error messages never echo keys', () => {
     const values = await valuesFor(core, 'videos.create');
     // The stub accepts the submit, then answers every poll with a 400 quoting the key.
     const task = await core.handlers.submitTask({ operationId: 'videos.create', values, extra: {} });
-    await expect.poll(async () => JSON.stringify(await core.handlers.getTask({ id: task.id })), { timeout: 10_000 }).toContain('poll answered 400');
+    await expect
+      .poll(async () => JSON.stringify(await core.handlers.getTask({ id: task.id })), { timeout: 10_000 })
+      .toContain('poll answered 400');
     const detail = JSON.stringify(await core.handlers.getTask({ id: task.id }));
     expect(detail).toContain('header was Bearer ***');
     expect(detail).not.toContain(KEY);
-    expect(JSON.stringify(await core.handlers.listTasks({ filter: { sort: 'newest' }, cursor: null, limit: 50 }))).not.toContain(KEY);
+    expect(
+      JSON.stringify(await core.handlers.listTasks({ filter: { sort: 'newest' }, cursor: null, limit: 50 })),
+    ).not.toContain(KEY);
   });
 
   it('nothing reached the logs, and the database file holds no key', async () => {
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join('\n')).not.toContain(KEY);
-    for (const f of readdirSync(dataDir).filter((n) => n.startsWith('atelier.db'))) expect(readFileSync(join(dataDir, f)).includes(KEY), f).toBe(false);
+    for (const f of readdirSync(dataDir).filter((n) => n.startsWith('atelier.db')))
+      expect(readFileSync(join(dataDir, f)).includes(KEY), f).toBe(false);
   });
 });

@@ -7,24 +7,52 @@ const KEY = 'sk-live-Zq81xVv0-secret';
 
 describe('redact', () => {
   it('masks Authorization and other credential headers whatever their case', () => {
-    const out = redact({ headers: { Authorization: `Bearer ${KEY}`, 'x-api-key': KEY, 'Proxy-Authorization': 'Basic abc', Cookie: 'sid=1', accept: 'application/json' } });
-    expect(out).toEqual({ headers: { Authorization: '***', 'x-api-key': '***', 'Proxy-Authorization': '***', Cookie: '***', accept: 'application/json' } });
+    const out = redact({
+      headers: {
+        Authorization: `Bearer ${KEY}`,
+        'x-api-key': KEY,
+        'Proxy-Authorization': 'Basic abc',
+        Cookie: 'sid=1',
+        accept: 'application/json',
+      },
+    });
+    expect(out).toEqual({
+      headers: {
+        Authorization: '***',
+        'x-api-key': '***',
+        'Proxy-Authorization': '***',
+        Cookie: '***',
+        accept: 'application/json',
+      },
+    });
   });
   it('masks Bearer tokens inside free text', () => {
-    expect(redact(`request failed: Authorization: Bearer ${KEY} (401)`)).toBe('request failed: Authorization: Bearer *** (401)');
+    expect(redact(`request failed: Authorization: Bearer ${KEY} (401)`)).toBe(
+      'request failed: Authorization: Bearer *** (401)',
+    );
   });
   it('removes known key values anywhere, also URL-encoded, in nested data and arrays', () => {
     const key = 'key/with+special=chars';
-    const out = JSON.stringify(redact({ a: [`x ${key} y`, { deep: { deeper: `?k=${encodeURIComponent(key)}` } }], b: 3 }, [key]));
+    const out = JSON.stringify(
+      redact({ a: [`x ${key} y`, { deep: { deeper: `?k=${encodeURIComponent(key)}` } }], b: 3 }, [key]),
+    );
     expect(out).not.toContain(key);
     expect(out).not.toContain(encodeURIComponent(key));
     expect(out).toContain('***');
   });
   it('leaves ordinary data alone and ignores too-short "secrets"', () => {
-    expect(redact({ prompt: 'a cat', n: 2, ok: true, none: null }, ['ab'])).toEqual({ prompt: 'a cat', n: 2, ok: true, none: null });
+    expect(redact({ prompt: 'a cat', n: 2, ok: true, none: null }, ['ab'])).toEqual({
+      prompt: 'a cat',
+      n: 2,
+      ok: true,
+      none: null,
+    });
   });
   it('scrubDeep keeps field names meaningful but removes key values', () => {
-    expect(scrubDeep({ token: 'task-token-1', message: `bad key ${KEY}` }, [KEY])).toEqual({ token: 'task-token-1', message: 'bad key ***' });
+    expect(scrubDeep({ token: 'task-token-1', message: `bad key ${KEY}` }, [KEY])).toEqual({
+      token: 'task-token-1',
+      message: 'bad key ***',
+    });
   });
 });
 

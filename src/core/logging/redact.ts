@@ -1,5 +1,6 @@
 /** Field names whose values are credentials wherever they appear (headers, bodies, options). */
-const SECRET_KEYS = /^(authorization|proxy-authorization|x-api-key|api[-_]?key|key|token|access[-_]?token|secret|password|sign|cookie|set-cookie)$/i;
+const SECRET_KEYS =
+  /^(authorization|proxy-authorization|x-api-key|api[-_]?key|key|token|access[-_]?token|secret|password|sign|cookie|set-cookie)$/i;
 
 /** Replaces every occurrence of each known secret (as typed and URL-encoded) with `***`. */
 export function scrubSecrets(text: string, knownSecrets: readonly string[]): string {
@@ -21,11 +22,13 @@ export function scrubSecrets(text: string, knownSecrets: readonly string[]): str
  */
 export function redact(value: unknown, knownSecrets: readonly string[] = [], depth = 0): unknown {
   if (depth > 6) return '[…]';
-  if (typeof value === 'string') return scrubSecrets(value.replace(/Bearer\s+[A-Za-z0-9._~+/=-]+/gi, 'Bearer ***'), knownSecrets);
+  if (typeof value === 'string')
+    return scrubSecrets(value.replace(/Bearer\s+[A-Za-z0-9._~+/=-]+/gi, 'Bearer ***'), knownSecrets);
   if (Array.isArray(value)) return value.map((v) => redact(v, knownSecrets, depth + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEYS.test(k) ? '***' : redact(v, knownSecrets, depth + 1);
+    for (const [k, v] of Object.entries(value))
+      out[k] = SECRET_KEYS.test(k) ? '***' : redact(v, knownSecrets, depth + 1);
     return out;
   }
   return value;
@@ -41,7 +44,8 @@ export function scrubDeep(value: unknown, knownSecrets: readonly string[], depth
   if (Array.isArray(value)) return value.map((v) => scrubDeep(v, knownSecrets, depth + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[scrubSecrets(k, knownSecrets)] = scrubDeep(v, knownSecrets, depth + 1);
+    for (const [k, v] of Object.entries(value))
+      out[scrubSecrets(k, knownSecrets)] = scrubDeep(v, knownSecrets, depth + 1);
     return out;
   }
   return value;

@@ -2,7 +2,11 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dispatch } from '../../shared/bridge/dispatch';
 import { BridgeError } from '../../shared/bridge/result';
+import { createCore } from '../create-core';
+import { createMemorySecretStore } from '../storage/file-secret-store';
+import { createJsonPreferencesStore } from '../storage/json-preferences-store';
 import { defaultPreferences } from '../../shared/domain/preferences';
 import { mergePreferences } from './update-preferences';
 import { previewFileName } from './file-name-preview';
@@ -30,16 +34,25 @@ describe('library folder check', () => {
   });
   it('refuses relative paths, files and unwritable folders with a coded invalid_input', () => {
     writeFileSync(join(base, 'a-file'), 'x');
-    expect(problem(() => mergePreferences(defaultPreferences, { libraryDir: 'relative/dir' }))).toBe('invalid_input:notAbsolute');
-    expect(problem(() => mergePreferences(defaultPreferences, { libraryDir: join(base, 'a-file') }))).toBe('invalid_input:notADirectory');
+    expect(problem(() => mergePreferences(defaultPreferences, { libraryDir: 'relative/dir' }))).toBe(
+      'invalid_input:notAbsolute',
+    );
+    expect(problem(() => mergePreferences(defaultPreferences, { libraryDir: join(base, 'a-file') }))).toBe(
+      'invalid_input:notADirectory',
+    );
     const ro = join(base, 'readonly');
     mergePreferences(defaultPreferences, { libraryDir: ro });
     chmodSync(ro, 0o555);
     // root can write anywhere, so only assert where permissions apply.
-    if (process.getuid?.() !== 0) expect(problem(() => mergePreferences(defaultPreferences, { libraryDir: join(ro, 'inner') }))).toBe('invalid_input:notWritable');
+    if (process.getuid?.() !== 0)
+      expect(problem(() => mergePreferences(defaultPreferences, { libraryDir: join(ro, 'inner') }))).toBe(
+        'invalid_input:notWritable',
+      );
   });
   it('an empty value means the default folder and is not checked; other fields pass through', () => {
-    expect(mergePreferences({ ...defaultPreferences, libraryDir: '/somewhere' }, { libraryDir: '' }).libraryDir).toBe('');
+    expect(
+      mergePreferences({ ...defaultPreferences, libraryDir: '/somewhere' }, { libraryDir: '' }).libraryDir,
+    ).toBe('');
     expect(mergePreferences(defaultPreferences, { maxRequestsInFlight: 9 }).maxRequestsInFlight).toBe(9);
   });
 });
@@ -48,6 +61,49 @@ describe('file-name preview', () => {
   it('uses the real pattern function with sample values', () => {
     const name = previewFileName('{date}_{operation}_{prompt}_{index}', new Date(2025, 0, 31, 13, 5, 9));
     expect(name).toMatch(/^2025-01-31_text2video_A-red-fox[^/]*_1\.mp4$/);
-    expect(previewFileName('{model}-{task}-{time}', new Date(2025, 0, 31, 13, 5, 9))).toBe('kling-v2-master-3f9c2a1b-13-05-09.mp4');
+    expect(previewFileName('{model}-{task}-{time}', new Date(2025, 0, 31, 13, 5, 9))).toBe(
+      'kling-v2-master-3f9c2a1b-13-05-09.mp4',
+    );
+  });
+});
+
+describe('updatePreferences through the bridge boundary', () => {
+  it('a patch changes only the fields it names (no defaults sneak in)', async () => {
+    const dataDir = join(base, 'core');
+    const core = createCore({
+      dataDir,
+      transport: 'web',
+      appVersion: 't',
+      secrets: createMemorySecretStore(),
+      preferences: createJsonPreferencesStore(dataDir),
+    });
+    const library = join(base, 'lib2');
+    for (const patch of [
+      { libraryDir: library },
+      { fileNamePattern: '{task}_{index}' },
+      { maxRequestsInFlight: 9 },
+      { theme: 'dark' },
+      { notifications: true },
+    ])
+      expect((await dispatch(core.handlers, 'updatePreferences', patch)).ok).toBe(true);
+    const prefs = await dispatch(core.handlers, 'getPreferences', {});
+    expect(prefs).toMatchObject({
+      ok: true,
+      value: {
+        libraryDir: library,
+        fileNamePattern: '{task}_{index}',
+        maxRequestsInFlight: 9,
+        theme: 'dark',
+        notifications: true,
+      },
+    });
+    const refused = await dispatch(core.handlers, 'updatePreferences', { activeProfileId: 'nope' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const bad = await dispatch(core.handlers, 'updatePreferences', { libraryDir: 'relative' });
+    expect(bad).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', fields: { libraryDir: 'notAbsolute' } },
+    });
+    await core.stop();
   });
 });

@@ -8,6 +8,7 @@ import { assertWritableLibraryDir } from './library-dir';
 export function mergePreferences(current: Preferences, patch: PreferencesPatch): Preferences {
   const trimmed = patch.libraryDir === undefined ? patch : { ...patch, libraryDir: patch.libraryDir.trim() };
   const next = preferencesSchema.parse({ ...current, ...trimmed });
-  if (patch.libraryDir !== undefined && next.libraryDir !== '' && next.libraryDir !== current.libraryDir) assertWritableLibraryDir(next.libraryDir);
+  if (patch.libraryDir !== undefined && next.libraryDir !== '' && next.libraryDir !== current.libraryDir)
+    assertWritableLibraryDir(next.libraryDir);
   return next;
 }

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MethodInput } from '../../../../../shared/bridge/contract';
+import { useBridge } from '../../../bridge/bridge-context';
+import { qk } from '../../../bridge/queries';
+
+/** Profile and key mutations; each refreshes the profile list and the connection pill. */
+export function useProfileActions() {
+  const bridge = useBridge();
+  const qc = useQueryClient();
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: qk.profiles });
+    void qc.invalidateQueries({ queryKey: qk.connection });
+  };
+  return {
+    save: useMutation({
+      mutationFn: (p: MethodInput<'saveProfile'>) => bridge.call('saveProfile', p),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => bridge.call('deleteProfile', { id }),
+      onSuccess: refresh,
+    }),
+    select: useMutation({
+      mutationFn: (id: string) => bridge.call('selectProfile', { id }),
+      onSuccess: refresh,
+    }),
+    setKey: useMutation({
+      mutationFn: (input: MethodInput<'setProfileKey'>) => bridge.call('setProfileKey', input),
+      onSuccess: refresh,
+    }),
+    clearKey: useMutation({
+      mutationFn: (id: string) => bridge.call('clearProfileKey', { id }),
+      onSuccess: refresh,
+    }),
+  };
+}

@@ -1,0 +1,115 @@
+import { Check, KeyRound, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '../../../../../shared/domain/profile';
+import { useProfileActions } from '../hooks/use-profile-actions';
+import { useSettingsError } from '../hooks/use-settings-error';
+import { ConnectionTest } from './ConnectionTest';
+import { KeyEditor } from './KeyEditor';
+
+/** One gateway in the list: what it is, whether it has a key (never the key), and what can be done with it. */
+export function ProfileCard({
+  profile,
+  active,
+  onEdit,
+}: {
+  profile: Profile;
+  active: boolean;
+  onEdit: () => void;
+}) {
+  const { t } = useTranslation();
+  const actions = useProfileActions();
+  const errorText = useSettingsError();
+  const [confirming, setConfirming] = useState(false);
+  const error = errorText(actions.select.error ?? actions.remove.error);
+  return (
+    <li className={`profile-card${active ? ' active' : ''}`} data-testid={`profile-${profile.id}`}>
+      <div className="profile-head">
+        <div className="profile-title">
+          <strong data-testid="profile-name">{profile.name}</strong>
+          {profile.demo && <span className="pill badge-demo">{t('settings.gateways.demoBadge')}</span>}
+          {active && (
+            <span className="pill profile-active" data-testid="profile-active">
+              <Check size={13} /> {t('settings.gateways.active')}
+            </span>
+          )}
+        </div>
+        <div className="profile-actions">
+          {!active && (
+            <button
+              className="btn"
+              data-testid="profile-use"
+              onClick={() => actions.select.mutate(profile.id)}
+            >
+              {t('settings.gateways.use')}
+            </button>
+          )}
+          {!profile.demo && (
+            <>
+              <button
+                className="icon-btn"
+                aria-label={t('settings.gateways.edit')}
+                title={t('settings.gateways.edit')}
+                data-testid="profile-edit"
+                onClick={onEdit}
+              >
+                <Pencil size={15} />
+              </button>
+              <button
+                className="icon-btn"
+                aria-label={t('settings.gateways.delete')}
+                title={t('settings.gateways.delete')}
+                data-testid="profile-delete"
+                onClick={() => setConfirming(true)}
+              >
+                <Trash2 size={15} />
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+      <dl className="profile-facts">
+        <dt>{t('settings.editor.baseUrl')}</dt>
+        <dd>{profile.demo ? t('settings.gateways.demoUrl') : <code>{profile.baseUrl}</code>}</dd>
+        <dt>{t('settings.editor.vendor')}</dt>
+        <dd>
+          <code>{profile.vendor}</code>
+        </dd>
+        <dt>{t('settings.key.label')}</dt>
+        <dd className={profile.hasKey ? 'ok' : 'warn'} data-testid="profile-key-state">
+          <KeyRound size={13} aria-hidden />{' '}
+          {profile.demo
+            ? t('settings.key.builtIn')
+            : profile.hasKey
+              ? t('settings.key.set')
+              : t('settings.key.none')}
+        </dd>
+      </dl>
+      {!profile.demo && <KeyEditor profile={profile} />}
+      <ConnectionTest profileId={profile.id} />
+      {confirming && (
+        <div
+          className="settings-confirm"
+          role="alertdialog"
+          aria-label={t('settings.gateways.deleteTitle')}
+          data-testid="profile-delete-confirm"
+        >
+          <p>{t('settings.gateways.deleteConfirm', { name: profile.name })}</p>
+          <div className="settings-inline">
+            <button className="btn" onClick={() => setConfirming(false)}>
+              {t('settings.cancel')}
+            </button>
+            <button
+              className="btn btn-danger"
+              data-testid="profile-delete-yes"
+              onClick={() => actions.remove.mutate(profile.id, { onSettled: () => setConfirming(false) })}
+            >
+              {t('settings.gateways.deleteYes')}
+            </button>
+          </div>
+        </div>
+      )}
+      {error && <p className="settings-error">{error}</p>}
+    </li>
+  );
+}
