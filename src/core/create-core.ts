@@ -51,6 +51,7 @@ export function createCore(ports: CorePorts): Core {
     inputs,
     preferences: ports.preferences,
     dataDir: ports.dataDir,
+    thumbsDir: join(ports.dataDir, 'thumbs'),
     libraryDir,
     fetch: ports.fetch ?? fetch,
     clock,
@@ -182,6 +183,7 @@ export function createCore(ports: CorePorts): Core {
     async stop() {
       await engine.stop();
       await receiver.stop();
+      engine.closed = true;
       store.close();
       await ports.demo?.stop();
     },

@@ -7,6 +7,14 @@ import { whereFor, type TaskCriteria } from './task-query';
 import { fromRow, TASK_COLUMNS, toRow, type TaskRowParams } from './task-row';
 import { atomically } from './transaction';
 
+/** Thrown when the store is used after {@link TaskStore.close}. */
+export class StoreClosedError extends Error {
+  constructor() {
+    super('The task store is closed.');
+    this.name = 'StoreClosedError';
+  }
+}
+
 /** One gallery page. */
 export interface TaskPage {
   items: TaskRecord[];
@@ -73,6 +81,7 @@ export class TaskStore {
   readonly #delete: Database.Statement;
   readonly #get: Database.Statement;
   readonly #cache = new Map<string, Database.Statement>();
+  #closed = false;
 
   /** Wraps an open, migrated connection (see {@link openDatabase}); the store closes it in {@link close}. */
   constructor(db: SqliteDatabase, options: TaskStoreOptions = {}) {
@@ -94,6 +103,7 @@ export class TaskStore {
    * @throws when a task with the same id exists (SQLITE_CONSTRAINT_UNIQUE).
    */
   insert(record: TaskRecord): void {
+    this.#assertOpen();
     this.#write(this.#insert, toRow(record));
   }
 
@@ -104,6 +114,7 @@ export class TaskStore {
    * poll was in flight), so that race is not an exception.
    */
   update(id: string, patch: Partial<TaskRecord>): TaskRecord | null {
+    this.#assertOpen();
     return atomically(this.#db, 'write', () => {
       const current = this.get(id);
       if (current === null) return null;
@@ -120,6 +131,7 @@ export class TaskStore {
 
   /** The task with this id, or null. */
   get(id: string): TaskRecord | null {
+    this.#assertOpen();
     return fromRow(this.#get.get(id));
   }
 
@@ -132,6 +144,7 @@ export class TaskStore {
    * @throws InvalidCursorError (./cursor) for a cursor not produced by this method.
    */
   list(filter: TaskFilter, cursor: string | null, limit: number): TaskPage {
+    this.#assertOpen();
     const size = clampLimit(limit);
     const newest = filter.sort !== 'oldest';
     const after = cursor === null ? null : decodeCursor(cursor);
@@ -164,6 +177,7 @@ export class TaskStore {
    * The filter's `statuses` and `sort` are ignored: each chip shows what selecting it would give.
    */
   countsByStatus(filter: Partial<TaskCriteria> = {}): Record<TaskStatus, number> {
+    this.#assertOpen();
     const { statuses: _ignored, ...criteria } = filter;
     const where = whereFor(criteria);
     const counts = Object.fromEntries(taskStatusSchema.options.map((s) => [s, 0])) as Record<
@@ -188,6 +202,7 @@ export class TaskStore {
    * `downloading`, `unknown` and `stalled`), plus succeeded tasks whose results are not all downloaded.
    */
   nonTerminal(): TaskRecord[] {
+    this.#assertOpen();
     return toRecords(
       this.#statement(`SELECT ${SELECT_LIST} FROM tasks WHERE active = 1 ORDER BY created_at, id`).all(),
     );
@@ -195,12 +210,14 @@ export class TaskStore {
 
   /** Non-terminal tasks whose next poll is due (`nextPollAt <= now`), soonest first, at most `limit`. */
   due(now: number, limit: number): TaskRecord[] {
+    this.#assertOpen();
     const sql = `SELECT ${SELECT_LIST} FROM tasks WHERE polling = 1 AND next_poll_at <= ? ORDER BY next_poll_at, id LIMIT ?`;
     return toRecords(this.#statement(sql).all(now, Math.max(0, Math.trunc(limit))));
   }
 
   /** Removes the task (its FTS entries follow by trigger). Returns whether it existed. Files are the caller's. */
   delete(id: string): boolean {
+    this.#assertOpen();
     return this.#delete.run(id).changes > 0;
   }
 
@@ -213,7 +230,18 @@ export class TaskStore {
   }
 
   /** Closes the connection. The store must not be used afterwards. */
+  /** libsql aborts the whole process when a closed connection is used; a late caller gets an Error instead. */
+  #assertOpen(): void {
+    if (this.#closed) throw new StoreClosedError();
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
   close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
     this.#cache.clear();
     if (!this.#db.open) return;
     try {

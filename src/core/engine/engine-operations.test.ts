@@ -33,6 +33,11 @@ describe('every operation of every family, end to end against the simulator', ()
         expect(existsSync(path)).toBe(true);
         const bytes = readFileSync(path);
         expect(createHash('sha256').update(bytes).digest('hex')).toBe(r.sha256);
+        if (op.output === 'image') {
+          // A WebP thumbnail is made once, for the gallery.
+          expect(r.thumbnail).toMatch(/\.webp$/);
+          expect(existsSync(join(t.core.mediaRoots().thumbs, r.thumbnail ?? ''))).toBe(true);
+        }
         if (op.family === 'imageEdit') {
           // Inline b64 result: a real PNG of the source's size (the mask was honoured by the simulator).
           const png = PNG.sync.read(bytes);

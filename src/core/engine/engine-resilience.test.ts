@@ -104,3 +104,18 @@ describe('status shapes', () => {
     expect(failed?.error).toMatch(/aspect_ratio/);
   });
 });
+
+describe('shutdown', () => {
+  it('stopping while polls and downloads are in flight waits for them, and a restart finishes the tasks', async () => {
+    sim = await startSimulator({ port: 0, apiKey: 'k-stop', speed: 'fast', faults: [{ kind: 'slowBody', on: 'download', delayMs: 20 }] });
+    const first = await startTestCore(sim);
+    const ids: string[] = [];
+    for (const op of ['videos.create', 'unifiedImage.generate', 'gateway.text2video'] as const)
+      ids.push((await first.core.handlers.submitTask({ operationId: op, values: await valuesFor(first.core, op), extra: {} })).id);
+    await new Promise((r) => setTimeout(r, 300));
+    await first.close({ keepDir: true }); // must not abort the process (libsql on a closed handle would)
+    t = await startTestCore(sim, { dataDir: first.dataDir });
+    const finals = await Promise.all(ids.map((id) => t?.settled(id)));
+    expect(finals.map((f) => f?.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+  });
+});

@@ -8,11 +8,13 @@ import { authHeaders, type GatewayTarget } from '../gateway/http';
 import type { RemoteResult } from '../gateway/parse';
 import type { Clock, Logger } from '../ports';
 import type { TaskRecord } from '../tasks/task-record';
+import { makeImageThumbnail } from '../thumbnails/make-thumbnail';
 import { Limiter } from './limiter';
 import { withEvent } from './record-factory';
 
 export interface DownloaderDeps {
   dataDir: string;
+  thumbsDir: string;
   libraryDir: () => string;
   fetch: typeof fetch;
   log: Logger;
@@ -144,8 +146,14 @@ export class ResultDownloader {
     const temp = this.tempPath(id, index);
     const finalPath = await moveIntoLibrary(temp, libraryDir, name);
     rmSync(temp, { force: true });
+    let thumbnail: string | null = null;
+    if ((outcome.contentType ?? '').startsWith('image/') || op.output === 'image') {
+      // A thumbnail is a convenience: a file libvips cannot read still lands in the library.
+      thumbnail = await makeImageThumbnail(finalPath, this.deps.thumbsDir, `${id}-${index}`).catch(() => null);
+    }
     this.setResult(id, index, {
       state: 'done',
+      thumbnail,
       file: relative(libraryDir, finalPath).split('\\').join('/'),
       mime: outcome.contentType,
       sha256: outcome.sha256,

@@ -33,6 +33,7 @@ export interface EngineDeps {
   inputs: InputStore;
   preferences: PreferencesStore;
   dataDir: string;
+  thumbsDir: string;
   libraryDir: () => string;
   fetch: typeof fetch;
   clock: Clock;
@@ -64,13 +65,26 @@ export class TaskEngine {
   private readonly callbackTokens = new Map<string, string>();
   private readonly downloader: ResultDownloader;
   private timer: NodeJS.Timeout | null = null;
+  /** When the pending scheduler pass runs (engine clock), Infinity when none is pending. */
+  private timerAt = Number.POSITIVE_INFINITY;
   private stopped = true;
+  /** Set once the store is closed: late work must not touch it (libsql aborts the process on a closed DB). */
+  closed = false;
+  /** Work started by this engine (polls, sends, downloads); `stop` waits for it before the DB closes. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work)).catch(() => undefined);
+    return work;
+  }
 
   constructor(private readonly deps: EngineDeps) {
     this.requests = new Limiter(() => deps.preferences.read().maxRequestsInFlight);
     this.submissions = new Limiter(() => deps.preferences.read().maxConcurrentSubmissions);
     this.downloader = new ResultDownloader({
       dataDir: deps.dataDir,
+      thumbsDir: deps.thumbsDir,
       libraryDir: deps.libraryDir,
       fetch: deps.fetch,
       log: deps.log,
@@ -101,7 +115,7 @@ export class TaskEngine {
           events: withEvent(task, 'interrupted during submission', now),
         });
       } else if (task.status === 'downloading' || (task.status === 'succeeded' && task.results.some((r) => r.state !== 'done'))) {
-        void this.downloader.downloadAll(task.id);
+        void this.track(this.downloader.downloadAll(task.id));
       } else if (task.remoteId && task.internal.nextPollAt === null && task.status !== 'stalled') {
         this.update(task.id, { internal: { ...task.internal, nextPollAt: now } });
       }
@@ -109,26 +123,46 @@ export class TaskEngine {
     this.schedule(0);
   }
 
+  /** Stops scheduling, aborts downloads (their partial files resume next start) and waits for work in flight. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.downloader.abortAll();
+    const pending = [...this.inFlight];
+    await Promise.race([Promise.allSettled(pending), new Promise((r) => setTimeout(r, 10_000).unref?.())]);
   }
 
   private schedule(ms: number): void {
+    this.wakeAt(this.deps.clock.now() + ms);
+  }
+
+  /**
+   * Runs a scheduler pass at `at` unless one is already due sooner. Every write of a task's next poll
+   * time calls this, so a poll starts when it is due instead of at the next idle tick (idleTickMs is only
+   * the fallback).
+   */
+  private wakeAt(at: number): void {
     if (this.stopped) return;
+    if (this.timer && this.timerAt <= at) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.tick(), ms);
+    this.timerAt = at;
+    this.timer = setTimeout(() => this.tick(), Math.max(0, at - this.deps.clock.now()));
     this.timer.unref?.();
   }
 
-  /** One scheduler pass: start the due polls the global cap allows, mark tasks past their horizon stalled. */
+  /**
+   * One scheduler pass: start the due polls the global cap allows, mark tasks past their horizon stalled.
+   * Reads only as many due rows as it can start (plus those being polled, which are still due), so a pass
+   * stays cheap with thousands of tasks; a finished poll triggers the next pass (see `poll`).
+   */
   private tick(): void {
     this.timer = null;
+    this.timerAt = Number.POSITIVE_INFINITY;
     try {
       const now = this.deps.clock.now();
-      const due = this.deps.store.due(now, 200);
+      const room = this.requests.room;
+      const due = room > 0 ? this.deps.store.due(now, room + this.busy.size) : [];
       for (const task of due) {
         if (this.busy.has(task.id)) continue;
         if (!this.requests.hasRoom) break;
@@ -141,7 +175,7 @@ export class TaskEngine {
           });
           continue;
         }
-        void this.poll(task);
+        void this.track(this.poll(task));
       }
     } catch (e) {
       this.deps.log.error('scheduler tick failed', { error: e instanceof Error ? e.stack : String(e) });
@@ -158,8 +192,11 @@ export class TaskEngine {
 
   /** The one write path of the engine: store, then tell the renderer. */
   private update(id: string, patch: Partial<TaskRecord>): TaskRecord | null {
+    if (this.closed) return null;
     const next = this.deps.store.update(id, { ...patch, updatedAt: this.deps.clock.now() });
     if (next) this.deps.events.emit('taskChanged', toSummary(next));
+    const pollAt = patch.internal?.nextPollAt;
+    if (typeof pollAt === 'number') this.wakeAt(pollAt);
     return next;
   }
 
@@ -219,7 +256,7 @@ export class TaskEngine {
     this.deps.events.emit('taskChanged', toSummary(record));
 
     const target: GatewayTarget = { baseUrl: resolved.baseUrl, apiKey: resolved.apiKey, vendor, gatewayAuthHeader: resolved.profile.gatewayAuthHeader };
-    const sending = this.submissions.run(() => this.send(record, wire, target, media));
+    const sending = this.track(this.submissions.run(() => this.send(record, wire, target, media)));
     const settled = await Promise.race([
       sending.then(
         () => 'done' as const,
@@ -399,6 +436,9 @@ export class TaskEngine {
       });
     } finally {
       this.busy.delete(task.id);
+      // A place under the global cap just came free: start the next due poll now, not at the next idle tick
+      // (with the tick alone, throughput was capped at maxRequestsInFlight polls per idleTickMs).
+      this.schedule(0);
     }
   }
 
@@ -429,7 +469,10 @@ export class TaskEngine {
       ...(status !== current.status ? { events: withEvent(current, `status ${outcome.rawStatus ?? status}`, now) } : {}),
     };
     this.update(id, patch);
-    if (status === 'succeeded') await this.downloader.downloadAll(id, outcome.results);
+    // Not awaited: a poll holds a place under the global request cap, and a long video download must not
+    // keep it (six finishing videos would otherwise stop every other task's polling until they are on disk).
+    if (status === 'succeeded')
+      this.downloader.downloadAll(id, outcome.results).catch((e: unknown) => this.deps.log.error('download failed', { id, error: e instanceof Error ? e.message : String(e) }));
   }
 
   /** Result URLs expire (api-notes E.3): query the finished task again and take the fresh URLs it hands out. */
