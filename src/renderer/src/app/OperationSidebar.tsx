@@ -9,7 +9,7 @@ export function OperationSidebar() {
   const current = useUiStore((s) => s.operationId);
   const select = useUiStore((s) => s.selectOperation);
   return (
-    <nav className="sidebar" aria-label="Operations">
+    <nav className="sidebar" aria-label={t('app.operations')}>
       {(['video', 'image'] as const).map((group) => (
         <section key={group} className="sidebar-group">
           <h2 className="sidebar-heading">{t(`groups.${group}`)}</h2>

@@ -21,7 +21,7 @@ export function TopBar({ connected, theme }: { connected: boolean; theme: 'light
       <div className="topbar-right">
         <span className="pill" data-testid="connection-status" title={connection?.demo ? t('connection.demoHint') : connection?.baseUrl}>
           <span className={`dot ${state === 'connected' ? 'ok' : state === 'noKey' ? 'warn' : 'danger'}`} />
-          {connection?.profileName ?? '…'}
+          {connection ? (connection.demo ? t('connection.demo') : connection.profileName) : '…'}
           <span className="muted">· {t(`connection.${state}`)}</span>
         </span>
         {connection?.demo && (

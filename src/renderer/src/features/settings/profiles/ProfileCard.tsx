@@ -26,7 +26,7 @@ export function ProfileCard({
     <li className={`profile-card${active ? ' active' : ''}`} data-testid={`profile-${profile.id}`}>
       <div className="profile-head">
         <div className="profile-title">
-          <strong data-testid="profile-name">{profile.name}</strong>
+          <strong data-testid="profile-name">{profile.demo ? t('connection.demo') : profile.name}</strong>
           {profile.demo && <span className="pill badge-demo">{t('settings.gateways.demoBadge')}</span>}
           {active && (
             <span className="pill profile-active" data-testid="profile-active">
