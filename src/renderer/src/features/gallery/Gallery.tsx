@@ -12,6 +12,7 @@ import { TaskList } from './components/TaskList';
 import { Toasts } from './components/Toasts';
 import { useGalleryStore } from './gallery-store';
 import { useGalleryEvents } from './hooks/use-gallery-events';
+import { useNotificationClicks } from './hooks/use-notification-clicks';
 import { useGalleryFilter } from './hooks/use-gallery-filter';
 import { useRunningTitle } from './hooks/use-running-count';
 import { useTaskActions } from './hooks/use-task-actions';
@@ -29,6 +30,7 @@ export function Gallery() {
   const counts = useTaskCounts(countsFilter);
   const actions = useTaskActions();
   useGalleryEvents(useWebNotifications());
+  useNotificationClicks();
   useRunningTitle(t('app.name'));
   const typical = useTypicalDurations(pages.items);
   const view = useUiStore((s) => s.galleryView);
