@@ -3,7 +3,8 @@ import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { RENDERER_CSP } from './security';
 
-const TYPES: Record<string, string> = {
+/** Content types of the built renderer's files (also used by the Electron app protocol). */
+export const RENDERER_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -34,7 +35,7 @@ export function serveStatic(rootDir: string, urlPath: string, res: ServerRespons
     }
   }
   res.writeHead(200, {
-    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'content-type': RENDERER_TYPES[extname(file)] ?? 'application/octet-stream',
     'content-length': size,
     'content-security-policy': RENDERER_CSP,
     'x-content-type-options': 'nosniff',

@@ -2,18 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { protocol } from 'electron';
 import { RENDERER_CSP } from '../host/security';
+import { RENDERER_TYPES } from '../host/static-files';
 
 export const APP_SCHEME = 'atelier-app';
 export const APP_ORIGIN = `${APP_SCHEME}://app`;
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
 
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
@@ -29,7 +21,7 @@ export function handleAppProtocol(rendererDir: string): void {
     try {
       const body = await readFile(file);
       return new Response(body, {
-        headers: { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': RENDERER_CSP },
+        headers: { 'content-type': RENDERER_TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': RENDERER_CSP },
       });
     } catch {
       return new Response('not found', { status: 404 });
