@@ -16,7 +16,10 @@ export const profileInputSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9-]*$/i, 'letters, digits and dashes only')
     .default('vendora'),
   /** Header carrying the key on the task gateway (`/open/aigw/…`), whose scheme is undocumented. */
-  gatewayAuthHeader: z.string().regex(/^[A-Za-z0-9-]+$/).default('Authorization'),
+  gatewayAuthHeader: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/)
+    .default('Authorization'),
   callbacks: z
     .object({
       enabled: z.boolean().default(false),
