@@ -152,7 +152,10 @@ test('a masked image edit sends the painted mask and never input_fidelity', asyn
   for (let i = 0; i < source.data.length; i += 4) {
     const same = source.data[i] === result.data[i] && source.data[i + 1] === result.data[i + 1] && source.data[i + 2] === result.data[i + 2];
     const m = mask.data[i] ?? 0;
-    if (m === 0) same ? keptOutside++ : changedOutside++;
+    if (m === 0) {
+      if (same) keptOutside++;
+      else changedOutside++;
+    }
     else if (m === 255) {
       inside++;
       if (!same) changedInside++;
