@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import type { Core } from '../../src/core/create-core';
+import type { Simulator } from '../../src/sim';
+import type { TaskSummary } from '../../src/shared/domain/task';
+
+export interface Verdict {
+  tasks: number;
+  succeeded: number;
+  failed: number;
+  failReasons: Record<string, number>;
+  /** Failures whose reason is not one the simulator gave on purpose (#fail, a refused 429 submit). */
+  unexpectedFailures: number;
+  /** Submitted tasks Atelier does not have, or that never reached a final state. */
+  lost: number;
+  lostDetail: string[];
+  /** Tasks interrupted mid-submission by a kill: shown as `unknown`, never resubmitted (by design). */
+  interruptedUnknown: number;
+  /** …of which the gateway did receive (accepted, but the id was never recorded: the user must check there). */
+  interruptedReceived: number;
+  duplicateSubmissions: number;
+  corruptFiles: number;
+  corruptDetail: string[];
+  filesVerified: number;
+}
+
+/** Every task of a run, whatever the page size. */
+export async function allTasks(core: Core): Promise<TaskSummary[]> {
+  const out: TaskSummary[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await core.handlers.listTasks({ filter: { sort: 'oldest' }, cursor, limit: 500 });
+    out.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return out;
+}
+
+const sha256 = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
+
+/** Reasons the simulator gives on purpose; anything else is an unexpected failure. */
+const EXPECTED_REASONS: [RegExp, string][] = [
+  [/#fail in prompt/, 'content risk control (#fail prompt)'],
+  [/rate.?limit|too many requests|busy|429/i, 'rate limited at submission (429, never auto-resubmitted)'],
+];
+
+/**
+ * Checks every task of a run against the simulator: files by sha256 and size against what the simulator
+ * served (sim.describeResult), inline b64 images as decodable PNGs, submissions per task from the request
+ * log (a unique tag in each prompt), and final states.
+ */
+export function verifyRun(
+  core: Core,
+  sim: Simulator,
+  tasks: TaskSummary[],
+  tags: string[],
+  tagOf: (t: TaskSummary) => string | null,
+): Verdict {
+  const v: Verdict = {
+    tasks: tasks.length,
+    succeeded: 0,
+    failed: 0,
+    failReasons: {},
+    unexpectedFailures: 0,
+    lost: 0,
+    lostDetail: [],
+    interruptedUnknown: 0,
+    interruptedReceived: 0,
+    duplicateSubmissions: 0,
+    corruptFiles: 0,
+    corruptDetail: [],
+    filesVerified: 0,
+  };
+  const submits = new Map<string, number>();
+  for (const e of sim.log) {
+    if (e.method !== 'POST' || e.family === 'control') continue;
+    const body = JSON.stringify(e.json ?? e.form ?? '');
+    const tag = tags.find((t) => body.includes(t));
+    if (tag) submits.set(tag, (submits.get(tag) ?? 0) + 1);
+  }
+  const byTag = new Map(tasks.map((t) => [tagOf(t), t]));
+  for (const tag of tags) {
+    const sent = submits.get(tag) ?? 0;
+    if (sent > 1) v.duplicateSubmissions += sent - 1;
+    if (sent > 0 && !byTag.has(tag)) {
+      v.lost++;
+      v.lostDetail.push(`${tag}: the gateway received it, Atelier has no task`);
+    }
+  }
+  const library = core.mediaRoots().library;
+  for (const t of tasks) {
+    const detail = core.store.get(t.id);
+    if (t.status === 'failed') {
+      v.failed++;
+      const reason =
+        EXPECTED_REASONS.find(([re]) => re.test(t.error ?? ''))?.[1] ??
+        `unexpected: ${t.error ?? '(no reason)'}`;
+      v.failReasons[reason] = (v.failReasons[reason] ?? 0) + 1;
+      if (reason.startsWith('unexpected')) v.unexpectedFailures++;
+      continue;
+    }
+    if (
+      t.status === 'unknown' &&
+      !t.remoteId &&
+      detail?.events.some((e) => e.message === 'interrupted during submission')
+    ) {
+      v.interruptedUnknown++;
+      if ((submits.get(tagOf(t) ?? '') ?? 0) > 0) v.interruptedReceived++;
+      continue;
+    }
+    if (t.status !== 'succeeded' || t.results.length === 0 || t.results.some((r) => r.state !== 'done')) {
+      v.lost++;
+      v.lostDetail.push(
+        `${tagOf(t) ?? t.id}: ${t.status} ${t.results.map((r) => r.state).join('/')} ${t.error ?? ''}`,
+      );
+      continue;
+    }
+    v.succeeded++;
+    for (const r of t.results) {
+      const path = join(library, r.file ?? '');
+      const bytes = r.file && existsSync(path) ? readFileSync(path) : null;
+      const bad = (why: string): void => {
+        v.corruptFiles++;
+        v.corruptDetail.push(`${tagOf(t) ?? t.id} #${r.index}: ${why}`);
+      };
+      if (!bytes) {
+        bad('file missing');
+        continue;
+      }
+      if (sha256(bytes) !== r.sha256) bad('file does not match its recorded sha256');
+      const url =
+        t.family === 'videos' ? `${sim.baseUrl}/v1/videos/${t.remoteId}/content` : (r.remoteUrl ?? '');
+      const served = sim.describeResult(url);
+      if (served) {
+        if (served.sha256 !== r.sha256 || served.size !== bytes.length)
+          bad(`sha256/size differ from the simulator's (${served.size} B)`);
+      } else if (t.family === 'imageEdit') {
+        try {
+          PNG.sync.read(bytes);
+        } catch {
+          bad('inline (b64) image is not a valid PNG');
+        }
+      } else bad(`the simulator does not know ${url}`);
+      v.filesVerified++;
+    }
+  }
+  return v;
+}

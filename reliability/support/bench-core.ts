@@ -1,0 +1,75 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore, type Core } from '../../src/core/create-core';
+import { createMemorySecretStore } from '../../src/core/storage/file-secret-store';
+import { createJsonPreferencesStore } from '../../src/core/storage/json-preferences-store';
+import type { EngineTuning } from '../../src/core/engine/tuning';
+import type { TaskSummary } from '../../src/shared/domain/task';
+import { isTerminal } from '../../src/shared/domain/task';
+
+/** A task is finished for a bench when it is terminal and no result is still on its way to disk. */
+export const finished = (t: TaskSummary): boolean =>
+  isTerminal(t.status) &&
+  (t.status !== 'succeeded' || t.results.every((r) => r.state !== 'pending' && r.state !== 'downloading'));
+
+export interface BenchCore {
+  core: Core;
+  dataDir: string;
+  /** Resolves with the final summaries once every id is finished, or rejects after `timeoutMs`. */
+  waitAll(ids: readonly string[], timeoutMs: number): Promise<TaskSummary[]>;
+}
+
+/**
+ * The real core (createCore, SQLite file, engine, downloader) talking to a simulator as its demo gateway.
+ * Unlike the test harness it keeps no event history and watches completion with one listener, so the
+ * measured CPU and memory are the core's own.
+ */
+export async function startBenchCore(
+  gateway: { baseUrl: string; apiKey: string },
+  tuning: EngineTuning,
+  dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-')),
+  /** Runs before the engine starts (e.g. to put a profile's key back after a restart: the key store is memory). */
+  beforeStart?: (core: Core) => Promise<void>,
+): Promise<BenchCore> {
+  const core = createCore({
+    dataDir,
+    transport: 'web',
+    appVersion: 'bench',
+    secrets: createMemorySecretStore(),
+    preferences: createJsonPreferencesStore(dataDir),
+    demo: { start: async () => gateway, stop: async () => undefined },
+    tuning,
+  });
+  await beforeStart?.(core);
+  await core.start();
+  const waitAll = (ids: readonly string[], timeoutMs: number): Promise<TaskSummary[]> =>
+    new Promise((resolve, reject) => {
+      const open = new Set(ids);
+      const done = new Map<string, TaskSummary>();
+      const settle = (t: TaskSummary): void => {
+        if (!open.has(t.id) || !finished(t)) return;
+        open.delete(t.id);
+        done.set(t.id, t);
+        if (open.size === 0) finish();
+      };
+      const off = core.events.subscribe((event, payload) => {
+        if (event === 'taskChanged') settle(payload as TaskSummary);
+      });
+      const timer = setTimeout(() => {
+        off();
+        reject(new Error(`${open.size} of ${ids.length} tasks did not finish within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const finish = (): void => {
+        clearTimeout(timer);
+        off();
+        resolve(ids.map((id) => done.get(id) ?? (core.store.get(id) as TaskSummary)));
+      };
+      for (const id of ids) {
+        const t = core.store.get(id);
+        if (t) settle(t);
+      }
+      if (ids.length === 0) finish();
+    });
+  return { core, dataDir, waitAll };
+}
