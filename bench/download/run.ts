@@ -172,6 +172,7 @@ async function main(): Promise<void> {
     console.log(`|${'-'.repeat(w + 2)}|------`);
     for (const [k, v] of rows) console.log(`| ${k.padEnd(w)} | ${v}`);
     console.log(`\nblob sha256 ${info.sha256}`);
+    console.log(`BENCH_RESULT ${JSON.stringify({ name: 'download', mb, curlS: +curlS.toFixed(3), oursS: +oursS.toFixed(3), curlMBps: Math.round(info.size / MiB / curlS), oursMBps: Math.round(info.size / MiB / oursS), ratio: +(oursS / curlS).toFixed(2), rssGrowthMiB: +(rssMax / MiB).toFixed(1), sha256Ok: shaOk })}`);
     if (!shaOk || !curlSizeOk) process.exitCode = 1;
   } finally {
     child.disconnect();
