@@ -238,3 +238,7 @@ async function main(): Promise<void> {
 }
 
 await main();
+// Exit explicitly: CallbackReceiver.start() races when many gateway tasks are submitted at once (each call
+// before the first listen() resolves starts another server, and stop() closes only the last), so leaked
+// loopback servers would keep this process alive. Reported to the core owner; not ours to fix here.
+process.exit();
