@@ -86,8 +86,9 @@ function galleryFigures(out: string): Figures | null {
   return Object.values(figures).some((v) => v !== null) ? figures : null;
 }
 
+/** A number with at most `digits` decimals, trailing decimal zeros dropped (1000 stays 1000). */
 const num = (v: unknown, digits = 2): string =>
-  typeof v === 'number' ? v.toFixed(digits).replace(/\.?0+$/, '') : String(v ?? '–');
+  typeof v === 'number' ? String(Number(v.toFixed(digits))) : String(v ?? '–');
 
 /** The few figures per bench that go into the summary table. */
 function summary(name: string, f: Figures): [string, string][] {
