@@ -41,8 +41,18 @@ export class CallbackReceiver {
     return this.server !== null;
   }
 
-  async start(port: number): Promise<number> {
-    if (this.server) return this.port;
+  private starting: Promise<number> | null = null;
+
+  /** Starts once; concurrent callers (several submissions at once) share the same server. */
+  start(port: number): Promise<number> {
+    this.starting ??= this.listen(port).catch((e: unknown) => {
+      this.starting = null;
+      throw e;
+    });
+    return this.starting;
+  }
+
+  private async listen(port: number): Promise<number> {
     const server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
       const token = url.pathname.startsWith(CALLBACK_PATH) ? url.pathname.slice(CALLBACK_PATH.length) : '';
@@ -89,8 +99,10 @@ export class CallbackReceiver {
   }
 
   async stop(): Promise<void> {
+    await this.starting?.catch(() => undefined);
     const s = this.server;
     this.server = null;
+    this.starting = null;
     if (!s) return;
     s.closeAllConnections();
     await new Promise<void>((resolve) => s.close(() => resolve()));

@@ -68,3 +68,15 @@ describe('callbacks from the simulator', () => {
     expect(queries.length).toBeLessThanOrEqual(2);
   });
 });
+
+describe('receiver', () => {
+  it('concurrent starts share one server, and stop closes it', async () => {
+    const { CallbackReceiver } = await import('./callback-receiver');
+    const { silentLogger } = await import('../ports');
+    const receiver = new CallbackReceiver(async () => 'accepted', silentLogger);
+    const ports = await Promise.all([receiver.start(0), receiver.start(0), receiver.start(0)]);
+    expect(new Set(ports).size).toBe(1);
+    await receiver.stop();
+    await expect(fetch(`http://127.0.0.1:${ports[0]}/atelier-callback/${'a'.repeat(20)}`, { method: 'POST', body: '{}' })).rejects.toThrow();
+  });
+});

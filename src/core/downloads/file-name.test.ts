@@ -91,3 +91,10 @@ describe('extensionFor', () => {
     expect(extensionFor('video/mp4', 'https://x/a.png')).toBe('mp4');
   });
 });
+
+describe('extensionFor with hostile content types', () => {
+  it('never takes an Object.prototype member as an extension', () => {
+    for (const type of ['constructor', '__proto__', 'toString', 'hasOwnProperty'])
+      expect(extensionFor(type, undefined, 'bin')).toBe('bin');
+  });
+});

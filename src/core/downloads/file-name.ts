@@ -59,7 +59,8 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
  */
 export function extensionFor(contentType: string | null | undefined, url?: string, fallback = 'bin'): string {
   const type = contentType?.split(';')[0]?.trim().toLowerCase();
-  const fromType = type ? MIME_EXTENSIONS[type] : undefined;
+  // Own keys only: a content type like `constructor` must not reach Object.prototype.
+  const fromType = type && Object.hasOwn(MIME_EXTENSIONS, type) ? MIME_EXTENSIONS[type] : undefined;
   if (fromType) return fromType;
   if (url) {
     let path = url;
