@@ -74,6 +74,7 @@ describe.each(FAMILIES)('%s adapter on malformed and surprising answers', (famil
     );
   });
 
+  // Skipped for image edit only: it answers synchronously and has no status query to feed.
   it.skipIf(SYNCHRONOUS.includes(family))(
     'an unknown raw status in a well-shaped answer maps to unknown (non-terminal)',
     () => {
@@ -89,6 +90,7 @@ describe.each(FAMILIES)('%s adapter on malformed and surprising answers', (famil
     },
   );
 
+  // Skipped for image edit only: it answers synchronously and has no status query to feed.
   it.skipIf(SYNCHRONOUS.includes(family))(
     'a known raw status maps as the status table says, in any case and spacing',
     () => {
