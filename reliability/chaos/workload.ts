@@ -1,22 +1,10 @@
 import type { Core } from '../../src/core/create-core';
 import { valuesFor } from '../../src/core/engine/operation-values.test-support';
 import type { SimFault } from '../../src/sim';
-import type { OperationId } from '../../src/shared/operations/ids';
+import { operationIdSchema, type OperationId } from '../../src/shared/operations/ids';
 
 /** Every operation of every family, in turn. */
-export const OPS: OperationId[] = [
-  'gateway.text2video',
-  'gateway.subjectReference',
-  'gateway.motionControl',
-  'gateway.text2image',
-  'videos.create',
-  'imageEdit.edit',
-  'unifiedVideo.generate',
-  'unifiedImage.generate',
-  'vendor.expand',
-  'vendor.avatar',
-  'vendor.extend',
-];
+export const OPS: readonly OperationId[] = operationIdSchema.options;
 
 /**
  * About one injected fault per five tasks, spread over every kind and family: `probability` spreads them
