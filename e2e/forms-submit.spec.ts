@@ -240,3 +240,28 @@ test('a painted mask is kept with the draft and comes back in the painter after 
     });
   await expect.poll(painted, { timeout: 10_000 }).toBe(true);
 });
+
+test('a real 401 from the gateway (a wrong key) is shown at the form and points to Settings', async ({ page }) => {
+  const h = app.core.handlers;
+  await h.getConnection({}); // starts the demo simulator if nothing has yet
+  const sim = app.simulator();
+  if (!sim) throw new Error('the demo simulator is not running');
+  await h.saveProfile({ id: 'wrong-key', name: 'Wrong key', baseUrl: sim.baseUrl, vendor: 'vendora', gatewayAuthHeader: 'Authorization', callbacks: { enabled: false, publicUrl: '', localPort: 0 } });
+  await h.setProfileKey({ id: 'wrong-key', key: 'definitely-not-the-key', acceptWeakStorage: false });
+  await h.selectProfile({ id: 'wrong-key' });
+  try {
+    const forms = new FormsPage(page);
+    await page.goto(app.url);
+    await forms.open('videos.create');
+    await forms.fill('prompt', 'a kite over the dunes');
+    await forms.generate.click();
+    await expect(forms.notice).toHaveAttribute('data-kind', 'unauthorized');
+    await page.getByTestId('notice-open-settings').click();
+    await expect(page.getByTestId('settings')).toBeVisible();
+    const refused = (app.simulator()?.log ?? []).filter((e) => e.method === 'POST' && e.path === '/v1/videos').at(-1);
+    expect(refused?.status).toBe(401);
+  } finally {
+    await h.selectProfile({ id: 'demo' });
+    await h.deleteProfile({ id: 'wrong-key' });
+  }
+});
