@@ -34,6 +34,8 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(() => {
+  // Skipped where no Electron binary exists (CI installs with ELECTRON_SKIP_BINARY_DOWNLOAD=1); runs on a
+  // developer machine after a plain `npm install`.
   test.skip(binary.path === null, 'reason' in binary ? binary.reason : '');
 });
 
@@ -92,6 +94,7 @@ test('permission requests are denied', async () => {
 });
 
 test('weak key storage asks before storing (Linux basic_text)', async () => {
+  // safeStorage's weak `basic_text` backend exists only on Linux; elsewhere there is nothing to ask about.
   test.skip(process.platform !== 'linux', 'basic_text is a Linux backend');
   const profile = {
     id: 'e2e',
