@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BridgeError } from '../shared/bridge/result';
-import type { Handlers } from '../shared/bridge/contract';
+import type { EventPayload, Handlers } from '../shared/bridge/contract';
 import { DEMO_PROFILE_ID } from '../shared/domain/profile';
 import { CoreEvents } from './events';
 import { InputStore } from './inputs/input-store';
@@ -18,6 +18,9 @@ import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
 import { toDetail, toSummary } from './tasks/task-record';
 import { copyResult, deleteTaskFiles, resultPath } from './tasks/task-files';
 import { basename } from 'node:path';
+import { SqliteEstimator } from './estimates/sqlite-estimator';
+import { getOperation } from '../shared/operations/catalog';
+import { visibleValues } from '../shared/operations/validate';
 
 export interface Core {
   handlers: Handlers;
@@ -27,6 +30,7 @@ export interface Core {
   /** Exposed for tests and benchmarks; the bridge goes through `handlers`. */
   engine: TaskEngine;
   store: TaskStore;
+  estimator: SqliteEstimator;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -43,6 +47,12 @@ export function createCore(ports: CorePorts): Core {
   const libraryDir = (): string => ports.preferences.read().libraryDir || join(ports.dataDir, 'library');
   const mediaRoots = () => ({ library: libraryDir(), inputs: inputs.dir, thumbs: join(ports.dataDir, 'thumbs') });
   const store = TaskStore.open(join(ports.dataDir, 'atelier.db'), { now: () => clock.now() });
+  const estimator = new SqliteEstimator(store.db, { demo: ports.demo, now: () => clock.now() });
+  events.subscribe((event, payload) => {
+    if (event !== 'taskChanged' || store.closed) return;
+    const t = payload as EventPayload<'taskChanged'>;
+    if ((t.status === 'downloading' || t.status === 'succeeded') && t.finishedAt !== null) estimator.observe(t, store.get(t.id)?.values ?? {});
+  });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
   const engine: TaskEngine = new TaskEngine({
     store,
@@ -57,6 +67,7 @@ export function createCore(ports: CorePorts): Core {
     clock,
     log,
     tuning: { ...DEFAULT_TUNING, ...ports.tuning },
+    expectedMs: (q) => estimator.estimate(q).durationMs?.median ?? null,
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
@@ -124,6 +135,12 @@ export function createCore(ports: CorePorts): Core {
     stageInputFromPath: ({ path }) => inputs.stageFromPath(path),
     stageInputBytes: async ({ name, mime, bytes }) => inputs.stageBytes(name, mime, bytes),
     submitTask: (input) => engine.submit(input),
+    estimateTask: async ({ operationId, values }) => {
+      const profile = await profiles.get(ports.preferences.read().activeProfileId).catch(() => profiles.get(DEMO_PROFILE_ID));
+      const visible = visibleValues(getOperation(operationId), values, profile.vendor);
+      const model = typeof visible.model === 'string' ? visible.model : '';
+      return estimator.estimate({ profileId: profile.id, operationId, model, values: visible });
+    },
     listTasks: async ({ filter, cursor, limit }) => {
       const page = store.list(filter, cursor, limit);
       return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: store.countsByStatus(filter) };
@@ -176,6 +193,7 @@ export function createCore(ports: CorePorts): Core {
     mediaRoots,
     engine,
     store,
+    estimator,
     async start() {
       engine.start();
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });

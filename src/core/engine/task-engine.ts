@@ -41,6 +41,8 @@ export interface EngineDeps {
   tuning: EngineTuning;
   /** The callback URL for a task gateway submission, or null when callbacks are off for that profile. */
   callbackUrlFor: (profileId: string, token: string) => Promise<string | null>;
+  /** Expected duration (ms) of a task about to be submitted, stored on it as `expectedMs`; null: unknown. */
+  expectedMs?: (query: { profileId: string; operationId: OperationId; model: string; values: Record<string, unknown> }) => number | null;
 }
 
 export interface SubmitRequest {
@@ -238,10 +240,13 @@ export class TaskEngine {
     const media = createMediaResolver(this.deps.inputs, this.deps.libraryDir(), this.deps.fetch);
     const wire = buildRequest(op, req.values, req.extra, { vendor, media: (m) => media.asUrl(m), callbackUrl });
     const now = this.deps.clock.now();
+    const values = visibleValues(op, req.values, vendor);
+    const model = typeof values.model === 'string' ? values.model : '';
     const record = newTaskRecord({
       id,
       op,
-      values: visibleValues(op, req.values, vendor),
+      values,
+      expectedMs: this.deps.expectedMs?.({ profileId: resolved.profile.id, operationId: op.id, model, values }) ?? null,
       extra: req.extra,
       profileId: resolved.profile.id,
       demo: resolved.profile.demo,

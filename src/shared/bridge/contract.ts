@@ -3,6 +3,7 @@ import { preferencesPatchSchema, preferencesSchema } from '../domain/preferences
 import { connectionTestSchema, profileInputSchema, profileSchema } from '../domain/profile';
 import { inputRefSchema, taskDetailSchema, taskFilterSchema, taskStatusSchema, taskSummarySchema } from '../domain/task';
 import { operationIdSchema } from '../operations/ids';
+import { estimateSchema } from '../domain/estimate';
 
 /** A bridge method: what it takes and what it answers, both checked at the boundary. */
 export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -76,6 +77,11 @@ export const contract = {
       inputRefSchema,
     ),
     submitTask: method(submitInput, taskSummarySchema),
+    /**
+     * What one task with these form values is expected to take and cost on the active profile, before it is
+     * submitted (the Generate button): from the profile's history, else the gateway's own figures, else typical.
+     */
+    estimateTask: method(z.object({ operationId: operationIdSchema, values: z.record(z.string(), z.unknown()) }).strict(), estimateSchema),
     listTasks: method(
       z.object({ filter: taskFilterSchema.default({ sort: 'newest' }), cursor: z.string().nullable().default(null), limit: z.number().int().min(1).max(500).default(100) }).strict(),
       taskPageSchema,
