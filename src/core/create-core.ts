@@ -18,12 +18,18 @@ import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
 import { toDetail, toSummary } from './tasks/task-record';
 import { copyResult, deleteTaskFiles, resultPath } from './tasks/task-files';
 import { basename } from 'node:path';
+import { resolveMediaPath } from './media/resolve-media-path';
 
 export interface Core {
   handlers: Handlers;
   events: CoreEvents;
   /** Folders the media protocol / route may serve from. */
   mediaRoots(): { library: string; inputs: string; thumbs: string };
+  /**
+   * The file a media request names (`library/<rel>`, `inputs/<rel>`, `thumbs/<rel>`, URL-decoded once), or
+   * null. The shared app handler serves nothing else, in both transports.
+   */
+  resolveMedia(requestPath: string): Promise<string | null>;
   /** Exposed for tests and benchmarks; the bridge goes through `handlers`. */
   engine: TaskEngine;
   store: TaskStore;
@@ -146,13 +152,12 @@ export function createCore(ports: CorePorts): Core {
       events.emit('taskRemoved', { id });
       return { ok: true as const };
     },
-    saveResultAs: async ({ id, index, targetPath }) => {
+    saveResultAs: async ({ id, index }) => {
       const source = resultPath(engine.require(id), index, mediaRoots());
-      const target = targetPath ?? (await ports.shell?.chooseSavePath?.(basename(source))) ?? null;
-      if (!target) {
-        if (!ports.shell?.chooseSavePath && !targetPath) throw new BridgeError('forbidden', 'Save as needs a target path here.');
-        return { path: null };
-      }
+      // Only the shell's own dialog names the target; web mode saves through a browser download instead.
+      if (!ports.shell?.chooseSavePath) throw new BridgeError('forbidden', 'Save as is only available in the desktop app.');
+      const target = await ports.shell.chooseSavePath(basename(source));
+      if (!target) return { path: null };
       await copyResult(source, target);
       return { path: target };
     },
@@ -174,6 +179,7 @@ export function createCore(ports: CorePorts): Core {
     handlers,
     events,
     mediaRoots,
+    resolveMedia: async (requestPath) => resolveMediaPath(mediaRoots(), requestPath),
     engine,
     store,
     async start() {

@@ -86,7 +86,11 @@ export const contract = {
     stopTracking: method(idInput, taskSummarySchema),
     setFavourite: method(z.object({ id: z.string(), favourite: z.boolean() }).strict(), taskSummarySchema),
     deleteTask: method(z.object({ id: z.string(), deleteFiles: z.boolean() }).strict(), ok),
-    saveResultAs: method(z.object({ id: z.string(), index: z.number().int().nonnegative(), targetPath: z.string().optional() }).strict(), z.object({ path: z.string().nullable() })),
+    /**
+     * Desktop only: main asks where (its own native save dialog) and core copies the file there; the caller
+     * never names a target path (strict: a `targetPath` is refused). Web mode saves through a browser download.
+     */
+    saveResultAs: method(z.object({ id: z.string(), index: z.number().int().nonnegative() }).strict(), z.object({ path: z.string().nullable() })),
     revealResult: method(z.object({ id: z.string(), index: z.number().int().nonnegative() }).strict(), ok),
     openExternal: method(z.object({ url: z.string().max(2048) }).strict(), ok),
     /** Desktop only: the OS folder picker for the library folder (null when cancelled). Web mode: `forbidden`. */
