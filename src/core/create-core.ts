@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BridgeError } from '../shared/bridge/result';
 import type { Handlers } from '../shared/bridge/contract';
-import { DEMO_PROFILE_ID } from '../shared/domain/profile';
+import { DEMO_PROFILE_ID, isPlainHttpRemote } from '../shared/domain/profile';
 import { CoreEvents } from './events';
 import { InputStore } from './inputs/input-store';
 import { silentLogger, systemClock, type CorePorts } from './ports';
@@ -12,6 +12,7 @@ import { previewFileName } from './preferences/file-name-preview';
 import { ProfileService } from './profiles/profile-service';
 import { testConnection } from './profiles/test-connection';
 import { TaskStore } from './db/task-store';
+import { listPage } from './db/list-page';
 import { TaskEngine } from './engine/task-engine';
 import { DEFAULT_TUNING } from './engine/tuning';
 import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
@@ -100,7 +101,10 @@ export function createCore(ports: CorePorts): Core {
     },
     getConnection: connection,
     listProfiles: () => profiles.list(),
-    saveProfile: (input) => profiles.save(input),
+    saveProfile: async ({ key, ...input }) => {
+      if (isPlainHttpRemote(input.baseUrl)) log.warn('profile uses plain http:// to a remote host; its key travels unencrypted', { profile: input.id });
+      return profiles.save(input, key);
+    },
     deleteProfile: async ({ id }) => {
       await profiles.remove(id);
       if (ports.preferences.read().activeProfileId === id) await handlers.selectProfile({ id: DEMO_PROFILE_ID });
@@ -131,7 +135,7 @@ export function createCore(ports: CorePorts): Core {
     stageInputBytes: async ({ name, mime, bytes }) => inputs.stageBytes(name, mime, bytes),
     submitTask: (input) => engine.submit(input),
     listTasks: async ({ filter, cursor, limit }) => {
-      const page = store.list(filter, cursor, limit);
+      const page = listPage(store, filter, cursor, limit);
       return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: store.countsByStatus(filter) };
     },
     getTask: async ({ id }) => toDetail(engine.require(id)),

@@ -9,6 +9,7 @@ import type { RemoteResult } from '../gateway/parse';
 import type { Clock, Logger } from '../ports';
 import type { TaskRecord } from '../tasks/task-record';
 import { makeImageThumbnail } from '../thumbnails/make-thumbnail';
+import { sameOrigin } from '../profiles/key-origin';
 import { Limiter } from './limiter';
 import { withEvent } from './record-factory';
 
@@ -116,7 +117,8 @@ export class ResultDownloader {
     this.setResult(task.id, result.index, { state: 'downloading', error: null });
     return downloadFile({
       url: absolute,
-      headers: source?.withAuth ? authHeaders(target, url) : {},
+      // Some gateways serve results behind auth on their own host: the key goes only to exactly that origin.
+      headers: source?.withAuth && sameOrigin(absolute, target.baseUrl) ? authHeaders(target, url) : {},
       tempPath,
       signal,
       fetchImpl: this.deps.fetch,
