@@ -12,6 +12,9 @@ import { previewFileName } from './preferences/file-name-preview';
 import { ProfileService } from './profiles/profile-service';
 import { testConnection } from './profiles/test-connection';
 import { TaskStore } from './db/task-store';
+import { openOrRecover } from './db/open-or-recover';
+import { NoticeBoard } from './notices/notice-board';
+import { corruptReportsUnder, onCorruptJson } from './storage/json-file';
 import { TaskEngine } from './engine/task-engine';
 import { DEFAULT_TUNING } from './engine/tuning';
 import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
@@ -27,6 +30,7 @@ export interface Core {
   /** Exposed for tests and benchmarks; the bridge goes through `handlers`. */
   engine: TaskEngine;
   store: TaskStore;
+  notices: NoticeBoard;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -41,8 +45,22 @@ export function createCore(ports: CorePorts): Core {
   const log = redactingLogger(ports.log ?? silentLogger, () => profiles.secretsSnapshot());
   const inputs = new InputStore(join(ports.dataDir, 'inputs'));
   const libraryDir = (): string => ports.preferences.read().libraryDir || join(ports.dataDir, 'library');
-  const mediaRoots = () => ({ library: libraryDir(), inputs: inputs.dir, thumbs: join(ports.dataDir, 'thumbs') });
-  const store = TaskStore.open(join(ports.dataDir, 'atelier.db'), { now: () => clock.now() });
+  const mediaRoots = () => ({
+    library: libraryDir(),
+    inputs: inputs.dir,
+    thumbs: join(ports.dataDir, 'thumbs'),
+  });
+  const notices = new NoticeBoard(
+    (all) => events.emit('noticesChanged', all),
+    () => clock.now(),
+  );
+  for (const r of corruptReportsUnder(ports.dataDir)) notices.fromCorruptStore(r);
+  const offCorrupt = onCorruptJson((r) => {
+    if (corruptReportsUnder(ports.dataDir).includes(r)) notices.fromCorruptStore(r);
+  });
+  const opened = openOrRecover(join(ports.dataDir, 'atelier.db'));
+  for (const r of opened.recoveries) notices.fromRecovery(r);
+  const store = new TaskStore(opened.db, { now: () => clock.now() });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
   const engine: TaskEngine = new TaskEngine({
     store,
@@ -69,10 +87,19 @@ export function createCore(ports: CorePorts): Core {
   const connection = async () => {
     const prefs = ports.preferences.read();
     const list = await profiles.list();
-    const active = list.find((p) => p.id === prefs.activeProfileId) ?? list.find((p) => p.id === DEMO_PROFILE_ID) ?? list[0];
+    const active =
+      list.find((p) => p.id === prefs.activeProfileId) ??
+      list.find((p) => p.id === DEMO_PROFILE_ID) ??
+      list[0];
     if (!active) throw new BridgeError('not_found', 'No gateway profile is configured.');
     const baseUrl = active.demo ? (await profiles.ensureDemo()).baseUrl : active.baseUrl;
-    return { profileId: active.id, profileName: active.name, demo: active.demo, baseUrl, hasKey: active.hasKey };
+    return {
+      profileId: active.id,
+      profileName: active.name,
+      demo: active.demo,
+      baseUrl,
+      hasKey: active.hasKey,
+    };
   };
 
   const handlers: Handlers = {
@@ -97,7 +124,8 @@ export function createCore(ports: CorePorts): Core {
     saveProfile: (input) => profiles.save(input),
     deleteProfile: async ({ id }) => {
       await profiles.remove(id);
-      if (ports.preferences.read().activeProfileId === id) await handlers.selectProfile({ id: DEMO_PROFILE_ID });
+      if (ports.preferences.read().activeProfileId === id)
+        await handlers.selectProfile({ id: DEMO_PROFILE_ID });
       return { ok: true as const };
     },
     setProfileKey: ({ id, key, acceptWeakStorage }) => profiles.setKey(id, key, acceptWeakStorage),
@@ -111,13 +139,15 @@ export function createCore(ports: CorePorts): Core {
     },
     testConnection: async ({ id }) => testConnection(await profiles.resolve(id), ports.fetch ?? fetch, clock),
     chooseLibraryFolder: async () => {
-      if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
+      if (!ports.shell?.chooseFolder)
+        throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
       return { path: await ports.shell.chooseFolder(libraryDir()) };
     },
     previewFileName: async ({ pattern }) => ({ example: previewFileName(pattern, new Date(clock.now())) }),
     startDragResult: async ({ id, index }) => {
       const path = resultPath(engine.require(id), index, mediaRoots());
-      if (!ports.shell?.startDrag) throw new BridgeError('forbidden', 'Dragging files out is only available in the desktop app.');
+      if (!ports.shell?.startDrag)
+        throw new BridgeError('forbidden', 'Dragging files out is only available in the desktop app.');
       ports.shell.startDrag(path);
       return { ok: true as const };
     },
@@ -126,7 +156,12 @@ export function createCore(ports: CorePorts): Core {
     submitTask: (input) => engine.submit(input),
     listTasks: async ({ filter, cursor, limit }) => {
       const page = store.list(filter, cursor, limit);
-      return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: store.countsByStatus(filter) };
+      return {
+        items: page.items.map(toSummary),
+        nextCursor: page.nextCursor,
+        total: page.total,
+        counts: store.countsByStatus(filter),
+      };
     },
     getTask: async ({ id }) => toDetail(engine.require(id)),
     checkTask: ({ id }) => engine.check(id),
@@ -150,7 +185,8 @@ export function createCore(ports: CorePorts): Core {
       const source = resultPath(engine.require(id), index, mediaRoots());
       const target = targetPath ?? (await ports.shell?.chooseSavePath?.(basename(source))) ?? null;
       if (!target) {
-        if (!ports.shell?.chooseSavePath && !targetPath) throw new BridgeError('forbidden', 'Save as needs a target path here.');
+        if (!ports.shell?.chooseSavePath && !targetPath)
+          throw new BridgeError('forbidden', 'Save as needs a target path here.');
         return { path: null };
       }
       await copyResult(source, target);
@@ -158,13 +194,21 @@ export function createCore(ports: CorePorts): Core {
     },
     revealResult: async ({ id, index }) => {
       const path = resultPath(engine.require(id), index, mediaRoots());
-      if (!ports.shell?.revealPath) throw new BridgeError('forbidden', 'Revealing files is only available in the desktop app.');
+      if (!ports.shell?.revealPath)
+        throw new BridgeError('forbidden', 'Revealing files is only available in the desktop app.');
       ports.shell.revealPath(path);
       return { ok: true as const };
     },
+    listNotices: async () => notices.list(),
+    dismissNotice: async ({ id }) => {
+      notices.dismiss(id);
+      return { ok: true as const };
+    },
     openExternal: async ({ url }) => {
-      if (!/^https?:\/\//i.test(url)) throw new BridgeError('forbidden', 'Only http(s) links open externally.');
-      if (!ports.shell?.openExternal) throw new BridgeError('forbidden', 'Opening links is not available here.');
+      if (!/^https?:\/\//i.test(url))
+        throw new BridgeError('forbidden', 'Only http(s) links open externally.');
+      if (!ports.shell?.openExternal)
+        throw new BridgeError('forbidden', 'Opening links is not available here.');
       await ports.shell.openExternal(url);
       return { ok: true as const };
     },
@@ -176,6 +220,7 @@ export function createCore(ports: CorePorts): Core {
     mediaRoots,
     engine,
     store,
+    notices,
     async start() {
       engine.start();
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
@@ -185,6 +230,7 @@ export function createCore(ports: CorePorts): Core {
       await receiver.stop();
       engine.closed = true;
       store.close();
+      offCorrupt();
       await ports.demo?.stop();
     },
   };
