@@ -75,6 +75,10 @@ export function createCore(ports: CorePorts): Core {
     clock,
     log,
     tuning: { ...DEFAULT_TUNING, ...ports.tuning },
+    onDiskFull: (full) =>
+      full
+        ? notices.raise('disk-full', 'disk-full', 'Disk full: free space to continue.')
+        : notices.clear('disk-full'),
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
