@@ -13,6 +13,9 @@ import { ProfileService } from './profiles/profile-service';
 import { testConnection } from './profiles/test-connection';
 import { TaskStore } from './db/task-store';
 import { listPage } from './db/list-page';
+import { openOrRecover } from './db/open-or-recover';
+import { NoticeBoard } from './notices/notice-board';
+import { corruptReportsUnder, onCorruptJson } from './storage/json-file';
 import { TaskEngine } from './engine/task-engine';
 import { DEFAULT_TUNING } from './engine/tuning';
 import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
@@ -38,6 +41,7 @@ export interface Core {
   engine: TaskEngine;
   store: TaskStore;
   estimator: SqliteEstimator;
+  notices: NoticeBoard;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -52,8 +56,22 @@ export function createCore(ports: CorePorts): Core {
   const log = redactingLogger(ports.log ?? silentLogger, () => profiles.secretsSnapshot());
   const inputs = new InputStore(join(ports.dataDir, 'inputs'));
   const libraryDir = (): string => ports.preferences.read().libraryDir || join(ports.dataDir, 'library');
-  const mediaRoots = () => ({ library: libraryDir(), inputs: inputs.dir, thumbs: join(ports.dataDir, 'thumbs') });
-  const store = TaskStore.open(join(ports.dataDir, 'atelier.db'), { now: () => clock.now() });
+  const mediaRoots = () => ({
+    library: libraryDir(),
+    inputs: inputs.dir,
+    thumbs: join(ports.dataDir, 'thumbs'),
+  });
+  const notices = new NoticeBoard(
+    (all) => events.emit('noticesChanged', all),
+    () => clock.now(),
+  );
+  for (const r of corruptReportsUnder(ports.dataDir)) notices.fromCorruptStore(r);
+  const offCorrupt = onCorruptJson((r) => {
+    if (corruptReportsUnder(ports.dataDir).includes(r)) notices.fromCorruptStore(r);
+  });
+  const opened = openOrRecover(join(ports.dataDir, 'atelier.db'));
+  for (const r of opened.recoveries) notices.fromRecovery(r);
+  const store = new TaskStore(opened.db, { now: () => clock.now() });
   const estimator = new SqliteEstimator(store.db, { demo: ports.demo, now: () => clock.now() });
   events.subscribe((event, payload) => {
     if (event !== 'taskChanged' || store.closed) return;
@@ -75,6 +93,10 @@ export function createCore(ports: CorePorts): Core {
     log,
     tuning: { ...DEFAULT_TUNING, ...ports.tuning },
     expectedMs: (q) => estimator.estimate(q).durationMs?.median ?? null,
+    onDiskFull: (full) =>
+      full
+        ? notices.raise('disk-full', 'disk-full', 'Disk full: free space to continue.')
+        : notices.clear('disk-full'),
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
@@ -87,10 +109,19 @@ export function createCore(ports: CorePorts): Core {
   const connection = async () => {
     const prefs = ports.preferences.read();
     const list = await profiles.list();
-    const active = list.find((p) => p.id === prefs.activeProfileId) ?? list.find((p) => p.id === DEMO_PROFILE_ID) ?? list[0];
+    const active =
+      list.find((p) => p.id === prefs.activeProfileId) ??
+      list.find((p) => p.id === DEMO_PROFILE_ID) ??
+      list[0];
     if (!active) throw new BridgeError('not_found', 'No gateway profile is configured.');
     const baseUrl = active.demo ? (await profiles.ensureDemo()).baseUrl : active.baseUrl;
-    return { profileId: active.id, profileName: active.name, demo: active.demo, baseUrl, hasKey: active.hasKey };
+    return {
+      profileId: active.id,
+      profileName: active.name,
+      demo: active.demo,
+      baseUrl,
+      hasKey: active.hasKey,
+    };
   };
 
   const handlers: Handlers = {
@@ -118,7 +149,8 @@ export function createCore(ports: CorePorts): Core {
     },
     deleteProfile: async ({ id }) => {
       await profiles.remove(id);
-      if (ports.preferences.read().activeProfileId === id) await handlers.selectProfile({ id: DEMO_PROFILE_ID });
+      if (ports.preferences.read().activeProfileId === id)
+        await handlers.selectProfile({ id: DEMO_PROFILE_ID });
       return { ok: true as const };
     },
     setProfileKey: ({ id, key, acceptWeakStorage }) => profiles.setKey(id, key, acceptWeakStorage),
@@ -132,13 +164,15 @@ export function createCore(ports: CorePorts): Core {
     },
     testConnection: async ({ id }) => testConnection(await profiles.resolve(id), ports.fetch ?? fetch, clock),
     chooseLibraryFolder: async () => {
-      if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
+      if (!ports.shell?.chooseFolder)
+        throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
       return { path: await ports.shell.chooseFolder(libraryDir()) };
     },
     previewFileName: async ({ pattern }) => ({ example: previewFileName(pattern, new Date(clock.now())) }),
     startDragResult: async ({ id, index }) => {
       const path = resultPath(engine.require(id), index, mediaRoots());
-      if (!ports.shell?.startDrag) throw new BridgeError('forbidden', 'Dragging files out is only available in the desktop app.');
+      if (!ports.shell?.startDrag)
+        throw new BridgeError('forbidden', 'Dragging files out is only available in the desktop app.');
       ports.shell.startDrag(path);
       return { ok: true as const };
     },
@@ -184,13 +218,21 @@ export function createCore(ports: CorePorts): Core {
     },
     revealResult: async ({ id, index }) => {
       const path = resultPath(engine.require(id), index, mediaRoots());
-      if (!ports.shell?.revealPath) throw new BridgeError('forbidden', 'Revealing files is only available in the desktop app.');
+      if (!ports.shell?.revealPath)
+        throw new BridgeError('forbidden', 'Revealing files is only available in the desktop app.');
       ports.shell.revealPath(path);
       return { ok: true as const };
     },
+    listNotices: async () => notices.list(),
+    dismissNotice: async ({ id }) => {
+      notices.dismiss(id);
+      return { ok: true as const };
+    },
     openExternal: async ({ url }) => {
-      if (!/^https?:\/\//i.test(url)) throw new BridgeError('forbidden', 'Only http(s) links open externally.');
-      if (!ports.shell?.openExternal) throw new BridgeError('forbidden', 'Opening links is not available here.');
+      if (!/^https?:\/\//i.test(url))
+        throw new BridgeError('forbidden', 'Only http(s) links open externally.');
+      if (!ports.shell?.openExternal)
+        throw new BridgeError('forbidden', 'Opening links is not available here.');
       await ports.shell.openExternal(url);
       return { ok: true as const };
     },
@@ -204,6 +246,7 @@ export function createCore(ports: CorePorts): Core {
     engine,
     store,
     estimator,
+    notices,
     async start() {
       engine.start();
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
@@ -213,6 +256,7 @@ export function createCore(ports: CorePorts): Core {
       await receiver.stop();
       engine.closed = true;
       store.close();
+      offCorrupt();
       await ports.demo?.stop();
     },
   };

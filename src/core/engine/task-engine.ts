@@ -33,6 +33,7 @@ import { nextPollDelay } from './poll-schedule';
 import { mergeResults, newTaskRecord, withEvent } from './record-factory';
 import { ResultDownloader } from './result-downloader';
 import { scrubPatch } from './scrub-patch';
+import { isDiskFull, WriteGuard } from './write-guard';
 import type { EngineTuning } from './tuning';
 
 export interface EngineDeps {
@@ -52,6 +53,8 @@ export interface EngineDeps {
   callbackUrlFor: (profileId: string, token: string) => Promise<string | null>;
   /** Expected duration (ms) of a task about to be submitted, stored on it as `expectedMs`; null: unknown. */
   expectedMs?: (query: { profileId: string; operationId: OperationId; model: string; values: Record<string, unknown> }) => number | null;
+  /** The disk filled up (true) or has room again (false): core shows or clears its notice. */
+  onDiskFull?: (full: boolean) => void;
 }
 
 export interface SubmitRequest {
@@ -75,6 +78,7 @@ export class TaskEngine {
   /** Callback URL token → task id, for every task of this process and every unfinished one before it. */
   private readonly callbackTokens = new Map<string, string>();
   private readonly downloader: ResultDownloader;
+  private readonly guard: WriteGuard;
   private timer: NodeJS.Timeout | null = null;
   /** When the pending scheduler pass runs (engine clock), Infinity when none is pending. */
   private timerAt = Number.POSITIVE_INFINITY;
@@ -93,6 +97,7 @@ export class TaskEngine {
   constructor(private readonly deps: EngineDeps) {
     this.requests = new Limiter(() => deps.preferences.read().maxRequestsInFlight);
     this.submissions = new Limiter(() => deps.preferences.read().maxConcurrentSubmissions);
+    this.guard = new WriteGuard(deps.store, deps.dataDir, (full) => deps.onDiskFull?.(full));
     this.downloader = new ResultDownloader({
       dataDir: deps.dataDir,
       thumbsDir: deps.thumbsDir,
@@ -103,7 +108,7 @@ export class TaskEngine {
       fileNamePattern: () => deps.preferences.read().fileNamePattern,
       target: (r) => this.target(r),
       update: (id, patch) => this.update(id, patch),
-      get: (id) => deps.store.get(id),
+      get: (id) => this.get(id),
       requery: (r) => this.refreshResultUrls(r),
       progress: (id, index, received, total) =>
         deps.events.emit('downloadProgressed', { id, index, received, total }),
@@ -175,6 +180,12 @@ export class TaskEngine {
   private tick(): void {
     this.timer = null;
     this.timerAt = Number.POSITIVE_INFINITY;
+    if (this.guard.full && !this.recoverFromDiskFull()) {
+      // Nothing is polled while nothing can be saved: back off (never spin), try again later.
+      const idle = this.deps.tuning.idleTickMs;
+      this.wakeAt(this.deps.clock.now() + this.guard.retryDelay(idle, idle * 30));
+      return;
+    }
     try {
       const now = this.deps.clock.now();
       const room = this.requests.room;
@@ -209,14 +220,46 @@ export class TaskEngine {
 
   // ---- writes -----------------------------------------------------------------------------------
 
-  /** The one write path of the engine: store, then tell the renderer. */
+  /**
+   * The one write path of the engine: store, then tell the renderer. A write the disk refuses is kept in
+   * memory (see WriteGuard) and the task says so; nothing it carried (a gateway id) is lost.
+   */
   private update(id: string, patch: Partial<TaskRecord>): TaskRecord | null {
     if (this.closed) return null;
-    const next = this.deps.store.update(id, scrubPatch({ ...patch, updatedAt: this.deps.clock.now() }, this.secrets()));
-    if (next) this.deps.events.emit('taskChanged', toSummary(next));
+    const next = this.guard.write(id, scrubPatch({ ...patch, updatedAt: this.deps.clock.now() }, this.secrets()));
+    if (next) this.deps.events.emit('taskChanged', this.summary(next));
     const pollAt = patch.internal?.nextPollAt;
     if (typeof pollAt === 'number') this.wakeAt(pollAt);
     return next;
+  }
+
+  /** The task as the engine knows it (stored row plus anything not saved yet). */
+  private get(id: string): TaskRecord | null {
+    return this.guard.get(id);
+  }
+
+  private summary(task: TaskRecord): TaskSummary {
+    const s = toSummary(task);
+    if (!this.guard.unsaved(task.id)) return s;
+    const kept = task.remoteId
+      ? ` Its gateway id ${task.remoteId} is kept in memory`
+      : ' Its state is kept in memory';
+    return { ...s, error: `Disk full: free space to continue.${kept} and saved as soon as there is room.` };
+  }
+
+  /** Saves what a full disk held back; then restarts downloads it stopped. False while the disk is still full. */
+  private recoverFromDiskFull(): boolean {
+    const saved = this.guard.flush();
+    if (!saved) return false;
+    for (const id of saved) {
+      const task = this.get(id);
+      if (task) this.deps.events.emit('taskChanged', toSummary(task));
+    }
+    for (const id of [...this.guard.stoppedDownloads]) {
+      this.guard.stoppedDownloads.delete(id);
+      void this.track(this.downloader.downloadAll(id));
+    }
+    return true;
   }
 
   private async target(task: TaskRecord): Promise<GatewayTarget> {
@@ -293,7 +336,13 @@ export class TaskEngine {
       submitPath: wire.path,
       callbackToken: callbackUrl ? callbackToken : null,
     });
-    this.deps.store.insert(record);
+    try {
+      this.deps.store.insert(record);
+    } catch (e) {
+      if (isDiskFull(e))
+        throw new BridgeError('internal', 'Disk full: free space to continue. Nothing was sent.');
+      throw e;
+    }
     if (record.internal.callbackToken) this.callbackTokens.set(record.internal.callbackToken, id);
     this.deps.events.emit('taskChanged', toSummary(record));
 
@@ -316,7 +365,8 @@ export class TaskEngine {
     if (settled instanceof BridgeError) throw settled;
     if (settled !== 'done' && settled !== 'waiting') throw settled;
     sending.catch(() => undefined); // later failures are recorded on the task itself
-    return toSummary(this.deps.store.get(id) ?? record);
+    const known = this.get(id);
+    return known ? this.summary(known) : toSummary(record);
   }
 
   private async send(
@@ -441,7 +491,7 @@ export class TaskEngine {
   }
 
   private fail(id: string, message: string): void {
-    const task = this.deps.store.get(id);
+    const task = this.get(id);
     if (!task) return;
     const now = this.deps.clock.now();
     this.update(id, {
@@ -483,7 +533,7 @@ export class TaskEngine {
         try {
           res = await gatewayRequest(target, { method: 'GET', path, timeoutMs: 60_000 }, this.http());
         } catch (e) {
-          const current = this.deps.store.get(task.id) ?? task;
+          const current = this.get(task.id) ?? task;
           this.update(task.id, {
             internal: {
               ...current.internal,
@@ -495,7 +545,7 @@ export class TaskEngine {
           return;
         }
         const now = this.deps.clock.now();
-        const current = this.deps.store.get(task.id);
+        const current = this.get(task.id);
         if (!current || isTerminal(current.status) || current.status === 'downloading') return;
         if (res.status === 429) {
           const wait = Math.min(RATE_LIMIT_MAX_MS, res.retryAfterMs ?? RATE_LIMIT_DEFAULT_MS);
@@ -557,7 +607,7 @@ export class TaskEngine {
     nextPollAt: number | null,
     pollCount = 0,
   ): Promise<void> {
-    const current = this.deps.store.get(id);
+    const current = this.get(id);
     if (!current) return;
     const now = this.deps.clock.now();
     const output = getOperation(current.operationId).output;
@@ -618,7 +668,7 @@ export class TaskEngine {
       } catch {
         return;
       }
-      const current = this.deps.store.get(task.id);
+      const current = this.get(task.id);
       if (!current || outcome.results.length === 0) return;
       const output = getOperation(current.operationId).output;
       this.update(task.id, {
@@ -689,7 +739,7 @@ export class TaskEngine {
    */
   async onCallback(hint: CallbackHint): Promise<CallbackVerdict> {
     const id = this.callbackTokens.get(hint.token);
-    const task = id ? this.deps.store.get(id) : null;
+    const task = id ? this.get(id) : null;
     if (!task || task.internal.callbackToken !== hint.token) return 'unknown-task';
     const target = await this.target(task);
     if (!target.apiKey || !verifyCallbackSignature(hint.taskNo, hint.timestamp, target.apiKey, hint.sign))
@@ -707,7 +757,7 @@ export class TaskEngine {
   }
 
   require(id: string): TaskRecord {
-    const task = this.deps.store.get(id);
+    const task = this.get(id);
     if (!task) throw new BridgeError('not_found', 'This task no longer exists.');
     return task;
   }
