@@ -11,6 +11,8 @@ import { mergePreferences } from './preferences/update-preferences';
 import { previewFileName } from './preferences/file-name-preview';
 import { ProfileService } from './profiles/profile-service';
 import { testConnection } from './profiles/test-connection';
+import { GatewayHealthBook, healthOfTest } from './profiles/gateway-health';
+import { DefaultEstimator } from './estimates/default-estimator';
 import { TaskStore } from './db/task-store';
 import { TaskEngine } from './engine/task-engine';
 import { DEFAULT_TUNING } from './engine/tuning';
@@ -43,6 +45,14 @@ export function createCore(ports: CorePorts): Core {
   const libraryDir = (): string => ports.preferences.read().libraryDir || join(ports.dataDir, 'library');
   const mediaRoots = () => ({ library: libraryDir(), inputs: inputs.dir, thumbs: join(ports.dataDir, 'thumbs') });
   const store = TaskStore.open(join(ports.dataDir, 'atelier.db'), { now: () => clock.now() });
+  // The pill follows the gateway: a change of the active profile's health is a connection change.
+  const health = new GatewayHealthBook((profileId) => {
+    if (ports.preferences.read().activeProfileId !== profileId) return;
+    connection().then(
+      (c) => events.emit('connectionChanged', c),
+      () => undefined,
+    );
+  });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
   const engine: TaskEngine = new TaskEngine({
     store,
@@ -64,6 +74,8 @@ export function createCore(ports: CorePorts): Core {
       const base = profile.callbacks.publicUrl.trim() || `http://127.0.0.1:${port}`;
       return `${base.replace(/\/+$/, '')}${CALLBACK_PATH}${token}`;
     },
+    onGatewayAnswer: (profileId, answer) => health.answer(profileId, answer),
+    estimator: new DefaultEstimator((profileId) => profileId === DEMO_PROFILE_ID),
   });
 
   const connection = async () => {
@@ -72,7 +84,12 @@ export function createCore(ports: CorePorts): Core {
     const active = list.find((p) => p.id === prefs.activeProfileId) ?? list.find((p) => p.id === DEMO_PROFILE_ID) ?? list[0];
     if (!active) throw new BridgeError('not_found', 'No gateway profile is configured.');
     const baseUrl = active.demo ? (await profiles.ensureDemo()).baseUrl : active.baseUrl;
-    return { profileId: active.id, profileName: active.name, demo: active.demo, baseUrl, hasKey: active.hasKey };
+    return { profileId: active.id, profileName: active.name, demo: active.demo, baseUrl, hasKey: active.hasKey, health: health.get(active.id) };
+  };
+  /** After a change of key or address, what the gateway said before no longer holds. */
+  const keyChanged = <T extends { id: string }>(profile: T): T => {
+    health.forget(profile.id);
+    return profile;
   };
 
   const handlers: Handlers = {
@@ -94,14 +111,14 @@ export function createCore(ports: CorePorts): Core {
     },
     getConnection: connection,
     listProfiles: () => profiles.list(),
-    saveProfile: (input) => profiles.save(input),
+    saveProfile: async (input) => keyChanged(await profiles.save(input)),
     deleteProfile: async ({ id }) => {
       await profiles.remove(id);
       if (ports.preferences.read().activeProfileId === id) await handlers.selectProfile({ id: DEMO_PROFILE_ID });
       return { ok: true as const };
     },
-    setProfileKey: ({ id, key, acceptWeakStorage }) => profiles.setKey(id, key, acceptWeakStorage),
-    clearProfileKey: ({ id }) => profiles.clearKey(id),
+    setProfileKey: async ({ id, key, acceptWeakStorage }) => keyChanged(await profiles.setKey(id, key, acceptWeakStorage)),
+    clearProfileKey: async ({ id }) => keyChanged(await profiles.clearKey(id)),
     selectProfile: async ({ id }) => {
       await profiles.get(id);
       ports.preferences.write({ ...ports.preferences.read(), activeProfileId: id });
@@ -109,7 +126,11 @@ export function createCore(ports: CorePorts): Core {
       events.emit('connectionChanged', c);
       return c;
     },
-    testConnection: async ({ id }) => testConnection(await profiles.resolve(id), ports.fetch ?? fetch, clock),
+    testConnection: async ({ id }) => {
+      const result = await testConnection(await profiles.resolve(id), ports.fetch ?? fetch, clock);
+      health.record(id, healthOfTest(result));
+      return result;
+    },
     chooseLibraryFolder: async () => {
       if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
       return { path: await ports.shell.chooseFolder(libraryDir()) };

@@ -8,7 +8,7 @@ import { buildRequest, validateValues, visibleValues } from '../../shared/operat
 import type { CoreEvents } from '../events';
 import { ADAPTERS } from '../gateway/adapters';
 import type { QueryOutcome } from '../gateway/adapter';
-import { gatewayRequest, GatewayNetworkError, type GatewayResponse, type GatewayTarget } from '../gateway/http';
+import { gatewayRequest, GatewayNetworkError, type GatewayResponse, type GatewayTarget, type RequestOptions } from '../gateway/http';
 import { errorMessage } from '../gateway/parse';
 import type { TaskStore } from '../db/task-store';
 import type { InputStore } from '../inputs/input-store';
@@ -20,6 +20,8 @@ import type { CallbackHint, CallbackVerdict } from '../callbacks/callback-receiv
 import { verifyCallbackSignature } from '../callbacks/signature';
 import { quoteAnswer, refusalText, unreadableStatusError } from './answer-text';
 import { Limiter } from './limiter';
+import type { Estimator } from '../estimates/estimator';
+import { IdempotentSubmits } from './idempotency';
 import { createMediaResolver } from './media-resolver';
 import { nextPollDelay } from './poll-schedule';
 import { mergeResults, newTaskRecord, withEvent } from './record-factory';
@@ -41,12 +43,18 @@ export interface EngineDeps {
   tuning: EngineTuning;
   /** The callback URL for a task gateway submission, or null when callbacks are off for that profile. */
   callbackUrlFor: (profileId: string, token: string) => Promise<string | null>;
+  /** Every gateway answer (HTTP status) or its absence, per profile: feeds the connection's health. */
+  onGatewayAnswer?: (profileId: string, answer: number | 'unreachable') => void;
+  /** Expected duration per profile, operation and model: set on the task at submission (progress estimate). */
+  estimator?: Estimator;
 }
 
 export interface SubmitRequest {
   operationId: OperationId;
   values: Record<string, unknown>;
   extra: Record<string, unknown>;
+  /** One per user intent (a Generate press): a repeated key answers with the first task, never sends again. */
+  idempotencyKey?: string;
 }
 
 const RATE_LIMIT_DEFAULT_MS = 5_000;
@@ -220,7 +228,13 @@ export class TaskEngine {
    * Validates again (the renderer already did), writes the task row, then sends. Waits a short while for
    * the gateway's answer so 400/401 reach the form; after that the task goes on in the background.
    */
-  async submit(req: SubmitRequest): Promise<TaskSummary> {
+  submit(req: SubmitRequest): Promise<TaskSummary> {
+    return req.idempotencyKey ? this.intents.run(req.idempotencyKey, () => this.submitOnce(req)) : this.submitOnce(req);
+  }
+
+  private readonly intents = new IdempotentSubmits<TaskSummary>(() => this.deps.clock.now());
+
+  private async submitOnce(req: SubmitRequest): Promise<TaskSummary> {
     const op = getOperation(req.operationId);
     const issues = validateValues(op, req.values);
     const names = Object.keys(issues);
@@ -250,6 +264,7 @@ export class TaskEngine {
       vendor,
       submitPath: wire.path,
       callbackToken: callbackUrl ? callbackToken : null,
+      expectedMs: this.expectedMs(resolved.profile.id, op.id, req.values),
     });
     this.deps.store.insert(record);
     if (record.internal.callbackToken) this.callbackTokens.set(record.internal.callbackToken, id);
@@ -296,7 +311,7 @@ export class TaskEngine {
     }
     let res: GatewayResponse;
     try {
-      res = await gatewayRequest(target, { method: 'POST', path: wire.path, body, timeoutMs: record.family === 'imageEdit' ? 15 * 60_000 : 120_000 }, this.http());
+      res = await this.ask(record.profileId, target, { method: 'POST', path: wire.path, body, timeoutMs: record.family === 'imageEdit' ? 15 * 60_000 : 120_000 });
     } catch (e) {
       if (e instanceof GatewayNetworkError && !e.maybeSent) {
         this.fail(record.id, `Could not reach the gateway (${e.message}); nothing was sent.`);
@@ -369,6 +384,23 @@ export class TaskEngine {
     });
   }
 
+  private expectedMs(profileId: string, operationId: OperationId, values: Record<string, unknown>): number | null {
+    const model = typeof values.model === 'string' ? values.model : '';
+    return this.deps.estimator?.estimate({ profileId, operationId, model, values }).durationMs?.median ?? null;
+  }
+
+  /** One request to the gateway; its answer (or none) is reported as the profile's health. */
+  private async ask(profileId: string, target: GatewayTarget, options: RequestOptions): Promise<GatewayResponse> {
+    try {
+      const res = await gatewayRequest(target, options, this.http());
+      this.deps.onGatewayAnswer?.(profileId, res.status);
+      return res;
+    } catch (e) {
+      if (e instanceof GatewayNetworkError) this.deps.onGatewayAnswer?.(profileId, 'unreachable');
+      throw e;
+    }
+  }
+
   private http() {
     return { fetch: this.deps.fetch, now: () => this.deps.clock.now(), log: this.deps.log };
   }
@@ -391,7 +423,7 @@ export class TaskEngine {
           now0 + nextPollDelay({ output, pollCount, serverHintMs: hint, callbackExpected: !!task.internal.callbackToken }, this.deps.tuning);
         let res: GatewayResponse;
         try {
-          res = await gatewayRequest(target, { method: 'GET', path, timeoutMs: 60_000 }, this.http());
+          res = await this.ask(task.profileId, target, { method: 'GET', path, timeoutMs: 60_000 });
         } catch (e) {
           const current = this.deps.store.get(task.id) ?? task;
           this.update(task.id, {
