@@ -42,12 +42,11 @@ export const MAX_PAGE_SIZE = 500;
 
 const SELECT_LIST = TASK_COLUMNS.join(', ');
 const INSERT_SQL = `INSERT INTO tasks (${SELECT_LIST}) VALUES (${TASK_COLUMNS.map((c) => `@${c}`).join(', ')})`;
-const UPDATE_SQL = `UPDATE tasks SET ${TASK_COLUMNS.filter((c) => c !== 'id')
-  .map((c) => `${c} = @${c}`)
-  .join(', ')} WHERE id = @id`;
+/** `UPDATE … SET` only the columns a patch changed, so untouched indexes and triggers are not rewritten. */
+const narrowUpdateSql = (columns: readonly string[]): string =>
+  `UPDATE tasks SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`;
 /** Statement shapes vary with the filter; past this many, the cache is simply dropped and rebuilt. */
 const MAX_CACHED_STATEMENTS = 128;
-
 
 /** Past this many matches, a search's first page is read by walking the date index (see `list`). */
 const DENSE_MATCHES = 2_000;
@@ -99,7 +98,6 @@ export class TaskStore {
   readonly #db: SqliteDatabase;
   readonly #now: () => number;
   readonly #insert: Database.Statement;
-  readonly #update: Database.Statement;
   readonly #delete: Database.Statement;
   readonly #get: Database.Statement;
   readonly #cache = new Map<string, Database.Statement>();
@@ -110,7 +108,6 @@ export class TaskStore {
     this.#db = db;
     this.#now = options.now ?? Date.now;
     this.#insert = db.prepare(INSERT_SQL);
-    this.#update = db.prepare(UPDATE_SQL);
     this.#delete = db.prepare('DELETE FROM tasks WHERE id = ?');
     this.#get = db.prepare(`SELECT ${SELECT_LIST} FROM tasks WHERE id = ?`);
   }
@@ -149,7 +146,14 @@ export class TaskStore {
         ...dropUndefined(patch),
         id: current.id,
       };
-      this.#write(this.#update, toRow(next));
+      const before = toRow(current);
+      const after = toRow(next);
+      const changed = TASK_COLUMNS.filter((c) => c !== 'id' && before[c] !== after[c]);
+      if (changed.length > 0) {
+        const params: Record<string, unknown> = { id: current.id };
+        for (const c of changed) params[c] = after[c];
+        this.#statement(narrowUpdateSql(changed)).run(params);
+      }
       if (next.prompt !== current.prompt) this.#indexChars(id, next.prompt);
       return this.get(id);
     });
@@ -274,6 +278,22 @@ export class TaskStore {
       out.push({ id: row[0], status: status.success ? status.data : 'unknown', needsPoll: row[2] === 1 });
     }
     return out;
+  }
+
+  /**
+   * Marks every task caught mid-submission (`submitting` after a restart) `unknown`, with `error` and an
+   * event `message`, in one statement: no row is read into JS. Returns their ids.
+   */
+  markInterruptedSubmissions(at: number, error: string, message: string): string[] {
+    this.#assertOpen();
+    const events =
+      "CASE WHEN json_valid(events_json) AND json_type(events_json) = 'array' THEN events_json ELSE '[]' END";
+    const rows = this.#statement(
+      `UPDATE tasks SET status = 'unknown', error = ?, updated_at = ?, events_json = json_insert(${events}, '$[#]', json_object('at', ?, 'message', ?)) WHERE active = 1 AND status = 'submitting' RETURNING id`,
+    )
+      .raw()
+      .all(error, at, at, message);
+    return rows.flatMap((r) => (Array.isArray(r) && typeof r[0] === 'string' ? [r[0]] : []));
   }
 
   /** The unfinished task whose callback URL carries `token`, or null (a callback for a task of an earlier run). */
