@@ -207,7 +207,7 @@ export function createCore(ports: CorePorts): Core {
     },
     listTasks: async ({ filter, cursor, limit }) => {
       const page = listPage(store, filter, cursor, limit);
-      return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: store.countsByStatus(filter) };
+      return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: page.counts };
     },
     getTask: async ({ id }) => toDetail(engine.require(id)),
     checkTask: ({ id }) => engine.check(id),
