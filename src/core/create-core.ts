@@ -18,6 +18,8 @@ import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
 import { toDetail, toSummary } from './tasks/task-record';
 import { copyResult, deleteTaskFiles, resultPath } from './tasks/task-files';
 import { basename } from 'node:path';
+import { LibraryStore } from './library/library-store';
+import { LibraryService } from './library/library-service';
 
 export interface Core {
   handlers: Handlers;
@@ -41,9 +43,25 @@ export function createCore(ports: CorePorts): Core {
   const log = redactingLogger(ports.log ?? silentLogger, () => profiles.secretsSnapshot());
   const inputs = new InputStore(join(ports.dataDir, 'inputs'));
   const libraryDir = (): string => ports.preferences.read().libraryDir || join(ports.dataDir, 'library');
-  const mediaRoots = () => ({ library: libraryDir(), inputs: inputs.dir, thumbs: join(ports.dataDir, 'thumbs') });
+  const mediaRoots = () => ({
+    library: libraryDir(),
+    inputs: inputs.dir,
+    thumbs: join(ports.dataDir, 'thumbs'),
+  });
   const store = TaskStore.open(join(ports.dataDir, 'atelier.db'), { now: () => clock.now() });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
+  const libraryStore = new LibraryStore(
+    () => store.connection,
+    () => clock.now(),
+  );
+  const library = new LibraryService({
+    store,
+    library: libraryStore,
+    profiles,
+    log,
+    now: () => clock.now(),
+    roots: mediaRoots,
+  });
   const engine: TaskEngine = new TaskEngine({
     store,
     events,
@@ -57,6 +75,7 @@ export function createCore(ports: CorePorts): Core {
     clock,
     log,
     tuning: { ...DEFAULT_TUNING, ...ports.tuning },
+    hooks: library,
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
@@ -69,10 +88,19 @@ export function createCore(ports: CorePorts): Core {
   const connection = async () => {
     const prefs = ports.preferences.read();
     const list = await profiles.list();
-    const active = list.find((p) => p.id === prefs.activeProfileId) ?? list.find((p) => p.id === DEMO_PROFILE_ID) ?? list[0];
+    const active =
+      list.find((p) => p.id === prefs.activeProfileId) ??
+      list.find((p) => p.id === DEMO_PROFILE_ID) ??
+      list[0];
     if (!active) throw new BridgeError('not_found', 'No gateway profile is configured.');
     const baseUrl = active.demo ? (await profiles.ensureDemo()).baseUrl : active.baseUrl;
-    return { profileId: active.id, profileName: active.name, demo: active.demo, baseUrl, hasKey: active.hasKey };
+    return {
+      profileId: active.id,
+      profileName: active.name,
+      demo: active.demo,
+      baseUrl,
+      hasKey: active.hasKey,
+    };
   };
 
   const handlers: Handlers = {
@@ -97,7 +125,8 @@ export function createCore(ports: CorePorts): Core {
     saveProfile: (input) => profiles.save(input),
     deleteProfile: async ({ id }) => {
       await profiles.remove(id);
-      if (ports.preferences.read().activeProfileId === id) await handlers.selectProfile({ id: DEMO_PROFILE_ID });
+      if (ports.preferences.read().activeProfileId === id)
+        await handlers.selectProfile({ id: DEMO_PROFILE_ID });
       return { ok: true as const };
     },
     setProfileKey: ({ id, key, acceptWeakStorage }) => profiles.setKey(id, key, acceptWeakStorage),
@@ -111,22 +140,33 @@ export function createCore(ports: CorePorts): Core {
     },
     testConnection: async ({ id }) => testConnection(await profiles.resolve(id), ports.fetch ?? fetch, clock),
     chooseLibraryFolder: async () => {
-      if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
+      if (!ports.shell?.chooseFolder)
+        throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
       return { path: await ports.shell.chooseFolder(libraryDir()) };
     },
     previewFileName: async ({ pattern }) => ({ example: previewFileName(pattern, new Date(clock.now())) }),
     startDragResult: async ({ id, index }) => {
       const path = resultPath(engine.require(id), index, mediaRoots());
-      if (!ports.shell?.startDrag) throw new BridgeError('forbidden', 'Dragging files out is only available in the desktop app.');
+      if (!ports.shell?.startDrag)
+        throw new BridgeError('forbidden', 'Dragging files out is only available in the desktop app.');
       ports.shell.startDrag(path);
       return { ok: true as const };
     },
     stageInputFromPath: ({ path }) => inputs.stageFromPath(path),
-    stageInputBytes: async ({ name, mime, bytes }) => inputs.stageBytes(name, mime, bytes),
+    stageInputBytes: async ({ name, mime, bytes, origin }) => {
+      const ref = await inputs.stageBytes(name, mime, bytes);
+      if (origin) libraryStore.setOrigin(ref.id, origin);
+      return ref;
+    },
     submitTask: (input) => engine.submit(input),
     listTasks: async ({ filter, cursor, limit }) => {
       const page = store.list(filter, cursor, limit);
-      return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: store.countsByStatus(filter) };
+      return {
+        items: page.items.map(toSummary),
+        nextCursor: page.nextCursor,
+        total: page.total,
+        counts: store.countsByStatus(filter),
+      };
     },
     getTask: async ({ id }) => toDetail(engine.require(id)),
     checkTask: ({ id }) => engine.check(id),
@@ -150,7 +190,8 @@ export function createCore(ports: CorePorts): Core {
       const source = resultPath(engine.require(id), index, mediaRoots());
       const target = targetPath ?? (await ports.shell?.chooseSavePath?.(basename(source))) ?? null;
       if (!target) {
-        if (!ports.shell?.chooseSavePath && !targetPath) throw new BridgeError('forbidden', 'Save as needs a target path here.');
+        if (!ports.shell?.chooseSavePath && !targetPath)
+          throw new BridgeError('forbidden', 'Save as needs a target path here.');
         return { path: null };
       }
       await copyResult(source, target);
@@ -158,13 +199,36 @@ export function createCore(ports: CorePorts): Core {
     },
     revealResult: async ({ id, index }) => {
       const path = resultPath(engine.require(id), index, mediaRoots());
-      if (!ports.shell?.revealPath) throw new BridgeError('forbidden', 'Revealing files is only available in the desktop app.');
+      if (!ports.shell?.revealPath)
+        throw new BridgeError('forbidden', 'Revealing files is only available in the desktop app.');
       ports.shell.revealPath(path);
       return { ok: true as const };
     },
+    getLineage: async ({ id }) => library.lineage(id),
+    listBoards: async () => libraryStore.listBoards(),
+    createBoard: async ({ name }) => libraryStore.createBoard(name),
+    renameBoard: async ({ id, name }) => {
+      if (!libraryStore.renameBoard(id, name))
+        throw new BridgeError('not_found', 'This board no longer exists.');
+      return { ok: true as const };
+    },
+    deleteBoard: async ({ id }) => {
+      libraryStore.deleteBoard(id);
+      return { ok: true as const };
+    },
+    moveToBoard: async ({ ids, boardId }) => {
+      if (boardId !== null && !libraryStore.hasBoard(boardId))
+        throw new BridgeError('not_found', 'This board no longer exists.');
+      libraryStore.moveTasks(ids, boardId);
+      return { ok: true as const };
+    },
+    exportTasks: async ({ ids }) => library.export(ids),
+    inspectFile: async ({ bytes }) => library.inspect(bytes),
     openExternal: async ({ url }) => {
-      if (!/^https?:\/\//i.test(url)) throw new BridgeError('forbidden', 'Only http(s) links open externally.');
-      if (!ports.shell?.openExternal) throw new BridgeError('forbidden', 'Opening links is not available here.');
+      if (!/^https?:\/\//i.test(url))
+        throw new BridgeError('forbidden', 'Only http(s) links open externally.');
+      if (!ports.shell?.openExternal)
+        throw new BridgeError('forbidden', 'Opening links is not available here.');
       await ports.shell.openExternal(url);
       return { ok: true as const };
     },

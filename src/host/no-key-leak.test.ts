@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,6 +140,17 @@ const SAMPLES = {
   chooseLibraryFolder: { input: () => ({}), expect: 'forbidden' },
   previewFileName: { input: () => ({ pattern: '{date}_{model}_{prompt}_{index}' }) },
   startDragResult: { input: (c) => ({ id: c.taskId, index: 0 }), expect: 'forbidden' },
+  getLineage: { input: (c) => ({ id: c.taskId }) },
+  listBoards: { input: () => ({}) },
+  createBoard: { input: () => ({ name: 'Leak check' }) },
+  renameBoard: { input: () => ({ id: 'no-such-board', name: 'x' }), expect: 'not_found' },
+  moveToBoard: { input: (c) => ({ ids: [c.taskId], boardId: null }) },
+  deleteBoard: { input: () => ({ id: 'no-such-board' }) },
+  exportTasks: { input: (c) => ({ ids: [c.taskId] }) },
+  inspectFile: {
+    input: (c) => ({ name: 'source.png', bytes: new Uint8Array(readFileSync(c.pngPath)) }),
+    inProcess: true,
+  },
   clearProfileKey: { input: () => ({ id: 'canary' }) },
   deleteTask: { input: (c) => ({ id: c.taskId, deleteFiles: true }) },
   deleteProfile: { input: () => ({ id: 'canary' }) },

@@ -2,7 +2,14 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { TaskResult } from '../../shared/domain/task';
 import { getOperation } from '../../shared/operations/catalog';
-import { downloadFile, ExpiredUrlError, fileNameFromPattern, moveIntoLibrary, writeBase64File, type DownloadOutcome } from '../downloads';
+import {
+  downloadFile,
+  ExpiredUrlError,
+  fileNameFromPattern,
+  moveIntoLibrary,
+  writeBase64File,
+  type DownloadOutcome,
+} from '../downloads';
 import { ADAPTERS } from '../gateway/adapters';
 import { authHeaders, type GatewayTarget } from '../gateway/http';
 import type { RemoteResult } from '../gateway/parse';
@@ -11,6 +18,7 @@ import type { TaskRecord } from '../tasks/task-record';
 import { makeImageThumbnail } from '../thumbnails/make-thumbnail';
 import { Limiter } from './limiter';
 import { withEvent } from './record-factory';
+import type { LibraryHooks } from '../library/library-service';
 
 export interface DownloaderDeps {
   dataDir: string;
@@ -26,6 +34,8 @@ export interface DownloaderDeps {
   /** Queries the task again for fresh result URLs (they expire). */
   requery: (task: TaskRecord) => Promise<void>;
   progress: (id: string, index: number, received: number, total: number | null) => void;
+  /** Provenance: `finalizing` after the verified download and before the move, `finalized` after it. */
+  hooks?: Pick<LibraryHooks, 'finalizing' | 'finalized'>;
 }
 
 const MAX_REQUERIES = 2;
@@ -71,14 +81,17 @@ export class ResultDownloader {
     this.aborts.set(id, abort);
     let task = this.deps.get(id);
     if (!task) return;
-    if (task.status !== 'downloading') task = this.deps.update(id, { status: 'downloading', error: null }) ?? task;
+    if (task.status !== 'downloading')
+      task = this.deps.update(id, { status: 'downloading', error: null }) ?? task;
     let requeries = 0;
     for (let index = 0; index < task.results.length; index++) {
       const current = this.deps.get(id);
       const result = current?.results[index];
       if (!current || !result || result.state === 'done') continue;
       try {
-        const outcome = await this.files.run(() => this.fetchOne(current, result, inline[index], abort.signal));
+        const outcome = await this.files.run(() =>
+          this.fetchOne(current, result, inline[index], abort.signal),
+        );
         await this.finish(id, index, outcome);
       } catch (e) {
         if (e instanceof ExpiredUrlError && requeries < MAX_REQUERIES) {
@@ -99,17 +112,31 @@ export class ResultDownloader {
     this.deps.update(id, {
       status: 'succeeded',
       finishedAt: final.finishedAt ?? now,
-      error: failed.length ? `${failed.length} file(s) could not be downloaded: ${failed[0]?.error ?? ''} — use “retry download”.` : null,
+      error: failed.length
+        ? `${failed.length} file(s) could not be downloaded: ${failed[0]?.error ?? ''} — use “retry download”.`
+        : null,
       events: withEvent(final, failed.length ? 'download failed' : 'downloaded', now),
     });
   }
 
-  private async fetchOne(task: TaskRecord, result: TaskResult, inline: RemoteResult | undefined, signal: AbortSignal): Promise<DownloadOutcome> {
+  private async fetchOne(
+    task: TaskRecord,
+    result: TaskResult,
+    inline: RemoteResult | undefined,
+    signal: AbortSignal,
+  ): Promise<DownloadOutcome> {
     const tempPath = this.tempPath(task.id, result.index);
-    if (inline?.kind === 'b64') return writeBase64File(inline.data, tempPath, inline.mime ? { contentType: inline.mime } : {});
+    if (inline?.kind === 'b64')
+      return writeBase64File(inline.data, tempPath, inline.mime ? { contentType: inline.mime } : {});
     const target = await this.deps.target(task);
     const adapter = ADAPTERS[task.family];
-    const source = task.remoteId ? adapter.resultSource?.({ remoteId: task.remoteId, submitPath: task.internal.submitPath }, { kind: 'url', url: result.remoteUrl ?? '' }, result.index) : null;
+    const source = task.remoteId
+      ? adapter.resultSource?.(
+          { remoteId: task.remoteId, submitPath: task.internal.submitPath },
+          { kind: 'url', url: result.remoteUrl ?? '' },
+          result.index,
+        )
+      : null;
     const url = source?.url ?? result.remoteUrl;
     if (!url) throw new Error('The gateway gave no address for this file.');
     const absolute = url.startsWith('/') ? `${target.baseUrl}${url}` : url;
@@ -144,12 +171,17 @@ export class ResultDownloader {
     const libraryDir = this.deps.libraryDir();
     mkdirSync(libraryDir, { recursive: true });
     const temp = this.tempPath(id, index);
+    // `outcome.sha256` stays the hash of the payload as sent; the metadata written here comes after it.
+    await this.deps.hooks?.finalizing(task, index, temp, outcome.sha256);
     const finalPath = await moveIntoLibrary(temp, libraryDir, name);
     rmSync(temp, { force: true });
+    await this.deps.hooks?.finalized(task, index, finalPath);
     let thumbnail: string | null = null;
     if ((outcome.contentType ?? '').startsWith('image/') || op.output === 'image') {
       // A thumbnail is a convenience: a file libvips cannot read still lands in the library.
-      thumbnail = await makeImageThumbnail(finalPath, this.deps.thumbsDir, `${id}-${index}`).catch(() => null);
+      thumbnail = await makeImageThumbnail(finalPath, this.deps.thumbsDir, `${id}-${index}`).catch(
+        () => null,
+      );
     }
     this.setResult(id, index, {
       state: 'done',

@@ -1,15 +1,33 @@
 import { z } from 'zod';
 import { preferencesPatchSchema, preferencesSchema } from '../domain/preferences';
 import { connectionTestSchema, profileInputSchema, profileSchema } from '../domain/profile';
-import { inputRefSchema, taskDetailSchema, taskFilterSchema, taskStatusSchema, taskSummarySchema } from '../domain/task';
+import {
+  inputRefSchema,
+  taskDetailSchema,
+  taskFilterSchema,
+  taskStatusSchema,
+  taskSummarySchema,
+} from '../domain/task';
 import { operationIdSchema } from '../operations/ids';
+import {
+  boardNameSchema,
+  boardSchema,
+  declaredParentSchema,
+  exportResultSchema,
+  frameOriginSchema,
+  inspectedFileSchema,
+  lineageSchema,
+} from '../domain/library';
 
 /** A bridge method: what it takes and what it answers, both checked at the boundary. */
 export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
   output: O;
 }
-const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodSpec<I, O> => ({ input, output });
+const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodSpec<I, O> => ({
+  input,
+  output,
+});
 
 const none = z.object({}).strict();
 const idInput = z.object({ id: z.string().min(1).max(100) }).strict();
@@ -46,6 +64,10 @@ const submitInput = z
     operationId: operationIdSchema,
     values: z.record(z.string(), z.unknown()),
     extra: z.record(z.string(), z.unknown()).default({}),
+    /** The board (project) the new task goes on; null: none. */
+    boardId: z.string().max(100).nullable().optional(),
+    /** Lineage the renderer knows and core cannot infer from the values (e.g. `reruns`). */
+    parents: z.array(declaredParentSchema).max(32).optional(),
   })
   .strict();
 
@@ -64,20 +86,40 @@ export const contract = {
     deleteProfile: method(idInput, ok),
     /** Sets or replaces a key. There is deliberately no method that returns a key. */
     setProfileKey: method(
-      z.object({ id: z.string(), key: z.string().min(1).max(4096), acceptWeakStorage: z.boolean().default(false) }).strict(),
+      z
+        .object({
+          id: z.string(),
+          key: z.string().min(1).max(4096),
+          acceptWeakStorage: z.boolean().default(false),
+        })
+        .strict(),
       profileSchema,
     ),
     clearProfileKey: method(idInput, profileSchema),
     selectProfile: method(idInput, connectionSchema),
     testConnection: method(idInput, connectionTestSchema),
     stageInputFromPath: method(z.object({ path: z.string().min(1).max(4096) }).strict(), inputRefSchema),
+    /** `origin`: the bytes are a frame captured from a video result (recorded for lineage). */
     stageInputBytes: method(
-      z.object({ name: z.string().max(260), mime: z.string().max(100), bytes: z.instanceof(Uint8Array) }).strict(),
+      z
+        .object({
+          name: z.string().max(260),
+          mime: z.string().max(100),
+          bytes: z.instanceof(Uint8Array),
+          origin: frameOriginSchema.optional(),
+        })
+        .strict(),
       inputRefSchema,
     ),
     submitTask: method(submitInput, taskSummarySchema),
     listTasks: method(
-      z.object({ filter: taskFilterSchema.default({ sort: 'newest' }), cursor: z.string().nullable().default(null), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+      z
+        .object({
+          filter: taskFilterSchema.default({ sort: 'newest' }),
+          cursor: z.string().nullable().default(null),
+          limit: z.number().int().min(1).max(500).default(100),
+        })
+        .strict(),
       taskPageSchema,
     ),
     getTask: method(idInput, taskDetailSchema),
@@ -86,23 +128,63 @@ export const contract = {
     stopTracking: method(idInput, taskSummarySchema),
     setFavourite: method(z.object({ id: z.string(), favourite: z.boolean() }).strict(), taskSummarySchema),
     deleteTask: method(z.object({ id: z.string(), deleteFiles: z.boolean() }).strict(), ok),
-    saveResultAs: method(z.object({ id: z.string(), index: z.number().int().nonnegative(), targetPath: z.string().optional() }).strict(), z.object({ path: z.string().nullable() })),
+    saveResultAs: method(
+      z
+        .object({ id: z.string(), index: z.number().int().nonnegative(), targetPath: z.string().optional() })
+        .strict(),
+      z.object({ path: z.string().nullable() }),
+    ),
     revealResult: method(z.object({ id: z.string(), index: z.number().int().nonnegative() }).strict(), ok),
     openExternal: method(z.object({ url: z.string().max(2048) }).strict(), ok),
     /** Desktop only: the OS folder picker for the library folder (null when cancelled). Web mode: `forbidden`. */
     chooseLibraryFolder: method(none, z.object({ path: z.string().nullable() })),
     /** The file name a result would get with this pattern, from sample values (Settings shows it live). */
-    previewFileName: method(z.object({ pattern: z.string().min(1).max(200) }).strict(), z.object({ example: z.string() })),
+    previewFileName: method(
+      z.object({ pattern: z.string().min(1).max(200) }).strict(),
+      z.object({ example: z.string() }),
+    ),
     /**
      * Desktop only: starts an OS drag of a result file out of the app. Call it from the renderer's
      * `dragstart` handler (after `preventDefault()`); web mode answers `forbidden` (use a download link there).
      */
     startDragResult: method(z.object({ id: z.string(), index: z.number().int().nonnegative() }).strict(), ok),
+    /** "Made from" and "used by" of a task, and the chain through it. */
+    getLineage: method(idInput, lineageSchema),
+    listBoards: method(none, z.array(boardSchema)),
+    createBoard: method(z.object({ name: boardNameSchema }).strict(), boardSchema),
+    renameBoard: method(z.object({ id: z.string().max(100), name: boardNameSchema }).strict(), ok),
+    /** Deletes a board; its tasks stay in the library. */
+    deleteBoard: method(idInput, ok),
+    /** Puts tasks on a board, or (null) takes them off any board. */
+    moveToBoard: method(
+      z
+        .object({
+          ids: z.array(z.string().max(100)).min(1).max(5000),
+          boardId: z.string().max(100).nullable(),
+        })
+        .strict(),
+      ok,
+    ),
+    /** A ZIP of the tasks' results with manifest.json and manifest.csv, written under the library's `exports/`. */
+    exportTasks: method(
+      z.object({ ids: z.array(z.string().max(100)).min(1).max(5000) }).strict(),
+      exportResultSchema,
+    ),
+    /** Reads the Atelier settings embedded in a file (whole, or its first and last megabytes). */
+    inspectFile: method(
+      z.object({ name: z.string().max(260), bytes: z.instanceof(Uint8Array) }).strict(),
+      inspectedFileSchema,
+    ),
   },
   events: {
     taskChanged: taskSummarySchema,
     taskRemoved: z.object({ id: z.string() }),
-    downloadProgressed: z.object({ id: z.string(), index: z.number().int(), received: z.number(), total: z.number().nullable() }),
+    downloadProgressed: z.object({
+      id: z.string(),
+      index: z.number().int(),
+      received: z.number(),
+      total: z.number().nullable(),
+    }),
     preferencesChanged: preferencesSchema,
     connectionChanged: connectionSchema,
     /** The user clicked an OS notification about this task (desktop): the window is focused, show the task. */
@@ -126,8 +208,10 @@ export const methodChannel = (m: MethodName): string => `atelier:call:${m}`;
 export const eventChannel = (e: EventName): string => `atelier:event:${e}`;
 export const METHOD_NAMES = Object.keys(contract.methods) as MethodName[];
 export const EVENT_NAMES = Object.keys(contract.events) as EventName[];
-export const isMethodName = (s: unknown): s is MethodName => typeof s === 'string' && Object.hasOwn(contract.methods, s);
-export const isEventName = (s: unknown): s is EventName => typeof s === 'string' && Object.hasOwn(contract.events, s);
+export const isMethodName = (s: unknown): s is MethodName =>
+  typeof s === 'string' && Object.hasOwn(contract.methods, s);
+export const isEventName = (s: unknown): s is EventName =>
+  typeof s === 'string' && Object.hasOwn(contract.events, s);
 
 export type AppInfo = z.infer<typeof appInfoSchema>;
 export type Connection = z.infer<typeof connectionSchema>;
