@@ -18,6 +18,7 @@ import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
 import { toDetail, toSummary } from './tasks/task-record';
 import { copyResult, deleteTaskFiles, resultPath } from './tasks/task-files';
 import { basename } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { LibraryStore } from './library/library-store';
 import { LibraryService } from './library/library-service';
 
@@ -223,7 +224,15 @@ export function createCore(ports: CorePorts): Core {
       return { ok: true as const };
     },
     exportTasks: async ({ ids }) => library.export(ids),
-    inspectFile: async ({ bytes }) => library.inspect(bytes),
+    inspectInput: async ({ id }) => {
+      if (!inputs.has(id)) throw new BridgeError('not_found', 'This file is no longer staged.');
+      return library.inspect(await readFile(inputs.pathOf(id)));
+    },
+    recordFrameOrigin: async ({ inputId, origin }) => {
+      if (!inputs.has(inputId)) throw new BridgeError('not_found', 'This file is no longer staged.');
+      libraryStore.setOrigin(inputId, origin);
+      return { ok: true as const };
+    },
     openExternal: async ({ url }) => {
       if (!/^https?:\/\//i.test(url))
         throw new BridgeError('forbidden', 'Only http(s) links open externally.');

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,7 @@ function call(method: MethodName, input: unknown): Promise<{ reply: Reply; raw: 
 
 interface Ctx {
   taskId: string;
+  inputId: string;
   pngPath: string;
   outDir: string;
 }
@@ -147,9 +148,9 @@ const SAMPLES = {
   moveToBoard: { input: (c) => ({ ids: [c.taskId], boardId: null }) },
   deleteBoard: { input: () => ({ id: 'no-such-board' }) },
   exportTasks: { input: (c) => ({ ids: [c.taskId] }) },
-  inspectFile: {
-    input: (c) => ({ name: 'source.png', bytes: new Uint8Array(readFileSync(c.pngPath)) }),
-    inProcess: true,
+  inspectInput: { input: (c) => ({ id: c.inputId }) },
+  recordFrameOrigin: {
+    input: (c) => ({ inputId: c.inputId, origin: { taskId: c.taskId, index: 0, timeMs: 500 } }),
   },
   clearProfileKey: { input: () => ({ id: 'canary' }) },
   deleteTask: { input: (c) => ({ id: c.taskId, deleteFiles: true }) },
@@ -178,7 +179,7 @@ describe('no bridge method or event ever carries a key', () => {
     const outDir = mkdtempSync(join(tmpdir(), 'atelier-leak-out-'));
     const pngPath = join(outDir, 'source.png');
     writeFileSync(pngPath, makePng(16, 16));
-    const ctx: Ctx = { taskId: '', pngPath, outDir };
+    const ctx: Ctx = { taskId: '', inputId: '', pngPath, outDir };
     const replies: { method: MethodName; raw: string; reply: Reply }[] = [];
 
     for (const method of Object.keys(SAMPLES) as MethodName[]) {
@@ -193,6 +194,7 @@ describe('no bridge method or event ever carries a key', () => {
       const expected = sample.expect ?? 'ok';
       expect(reply.ok ? 'ok' : reply.error.code, `${method}: ${raw.slice(0, 300)}`).toBe(expected);
 
+      if (method === 'stageInputFromPath' && reply.ok) ctx.inputId = (reply.value as { id: string }).id;
       if (method === 'submitTask' && reply.ok) {
         ctx.taskId = (reply.value as TaskSummary).id;
         await waitForSuccess(ctx.taskId);

@@ -191,13 +191,17 @@ describe('provenance settings per profile, sidecar, and reading files back', () 
       n: 1,
     });
     const path = join(t.core.mediaRoots().library, a.results[0]?.file ?? '');
-    const found = await h().inspectFile({ name: 'x.png', bytes: new Uint8Array(readFileSync(path)) });
+    const staged = await h().stageInputFromPath({ path });
+    const found = await h().inspectInput({ id: staged.id });
     expect(found.provenance?.prompt).toBe('marked');
     expect(found.task?.id).toBe(a.id);
     expect(found.provenance?.values).toMatchObject({ prompt: 'marked', aspect_ratio: '1:1' });
-    expect(
-      (await h().inspectFile({ name: 'y.png', bytes: new Uint8Array(makePng(4, 4)) })).provenance,
-    ).toBeNull();
+    const plain = await h().stageInputBytes({
+      name: 'y.png',
+      mime: 'image/png',
+      bytes: new Uint8Array(makePng(4, 4)),
+    });
+    expect((await h().inspectInput({ id: plain.id })).provenance).toBeNull();
 
     // The demo gateway always annotates; a user's own profile can turn it off and ask for a sidecar.
     const input = {

@@ -170,10 +170,15 @@ export const contract = {
       z.object({ ids: z.array(z.string().max(100)).min(1).max(5000) }).strict(),
       exportResultSchema,
     ),
-    /** Reads the Atelier settings embedded in a file (whole, or its first and last megabytes). */
-    inspectFile: method(
-      z.object({ name: z.string().max(260), bytes: z.instanceof(Uint8Array) }).strict(),
-      inspectedFileSchema,
+    /**
+     * Reads the Atelier settings embedded in a staged file (the renderer stages a dropped file, or only its
+     * first and last megabytes: that is where the metadata lives).
+     */
+    inspectInput: method(z.object({ id: inputRefSchema.shape.id }).strict(), inspectedFileSchema),
+    /** Records that a staged input is a frame captured from a video result (lineage `frame`). */
+    recordFrameOrigin: method(
+      z.object({ inputId: inputRefSchema.shape.id, origin: frameOriginSchema }).strict(),
+      ok,
     ),
   },
   events: {

@@ -8,6 +8,8 @@ import galleryEn from '../features/gallery/locales/en.json';
 import galleryZh from '../features/gallery/locales/zh-CN.json';
 import settingsEn from '../features/settings/locales/en.json';
 import settingsZh from '../features/settings/locales/zh-CN.json';
+import libraryEn from '../features/library/locales/en.json';
+import libraryZh from '../features/library/locales/zh-CN.json';
 
 /**
  * One namespace ("translation"); each feature owns a top-level key in its own locale files
@@ -25,8 +27,8 @@ function merge(...trees: Tree[]): Tree {
 }
 
 export const resources = {
-  en: { translation: merge(en, formsEn, galleryEn, settingsEn) },
-  'zh-CN': { translation: merge(zhCN, formsZh, galleryZh, settingsZh) },
+  en: { translation: merge(en, formsEn, galleryEn, settingsEn, libraryEn) },
+  'zh-CN': { translation: merge(zhCN, formsZh, galleryZh, settingsZh, libraryZh) },
 };
 
 void i18next.use(initReactI18next).init({
