@@ -32,6 +32,8 @@ import { ResultDownloader } from './result-downloader';
 import { scrubPatch } from './scrub-patch';
 import { isDiskFull, WriteGuard } from './write-guard';
 import type { EngineTuning } from './tuning';
+import type { LibraryHooks } from '../library/library-service';
+import type { DeclaredParent } from '../../shared/domain/library';
 
 export interface EngineDeps {
   store: TaskStore;
@@ -46,6 +48,8 @@ export interface EngineDeps {
   clock: Clock;
   log: Logger;
   tuning: EngineTuning;
+  /** Lineage and boards at submit, provenance when a result is finalized (core/library). */
+  hooks?: LibraryHooks;
   /** The callback URL for a task gateway submission, or null when callbacks are off for that profile. */
   callbackUrlFor: (profileId: string, token: string) => Promise<string | null>;
   /** The disk filled up (true) or has room again (false): core shows or clears its notice. */
@@ -62,6 +66,8 @@ export interface SubmitRequest {
   extra: Record<string, unknown>;
   /** One per user intent (a Generate press): a repeated key answers with the first task, never sends again. */
   idempotencyKey?: string;
+  boardId?: string | null;
+  parents?: DeclaredParent[];
 }
 
 const RATE_LIMIT_DEFAULT_MS = 5_000;
@@ -114,6 +120,7 @@ export class TaskEngine {
       requery: (r) => this.refreshResultUrls(r),
       progress: (id, index, received, total) =>
         deps.events.emit('downloadProgressed', { id, index, received, total }),
+      ...(deps.hooks ? { hooks: deps.hooks } : {}),
     });
   }
 
@@ -364,6 +371,7 @@ export class TaskEngine {
         throw new BridgeError('internal', 'Disk full: free space to continue. Nothing was sent.');
       throw e;
     }
+    this.deps.hooks?.submitted(record, req);
     if (record.internal.callbackToken) this.callbackTokens.set(record.internal.callbackToken, id);
     this.deps.events.emit('taskChanged', toSummary(record));
 
