@@ -1,3 +1,4 @@
+import { ExpandRatioField } from '../canvas/expand/ExpandRatioField';
 import type { FieldProps } from './field-props';
 import { BooleanField } from './fields/BooleanField';
 import { MaskField } from './fields/MaskField';
@@ -16,7 +17,11 @@ export function FieldControl(props: FieldProps & { vendor: string }) {
   const { field } = props;
   switch (field.type) {
     case 'text':
-      return field.subjectPrompt ? <SubjectPrompt {...props} field={field} /> : <TextField {...props} field={field} />;
+      return field.subjectPrompt ? (
+        <SubjectPrompt {...props} field={field} />
+      ) : (
+        <TextField {...props} field={field} />
+      );
     case 'model':
       return <ModelField {...props} field={field} />;
     case 'select':
@@ -24,8 +29,13 @@ export function FieldControl(props: FieldProps & { vendor: string }) {
     case 'number':
       return <NumberField {...props} field={field} />;
     case 'size':
-    case 'aspectRatio':
       return <RatioField {...props} field={field} />;
+    case 'aspectRatio':
+      return props.op === 'vendor.expand' ? (
+        <ExpandRatioField {...props} field={field} />
+      ) : (
+        <RatioField {...props} field={field} />
+      );
     case 'boolean':
       return <BooleanField {...props} field={field} />;
     case 'media':
