@@ -1,3 +1,4 @@
+import { CropOffer } from '../canvas/crop/CropOffer';
 import { ExpandRatioField } from '../canvas/expand/ExpandRatioField';
 import type { FieldProps } from './field-props';
 import { BooleanField } from './fields/BooleanField';
@@ -39,7 +40,19 @@ export function FieldControl(props: FieldProps & { vendor: string }) {
     case 'boolean':
       return <BooleanField {...props} field={field} />;
     case 'media':
-      return <MediaField {...props} field={field} />;
+      return (
+        <>
+          <MediaField {...props} field={field} />
+          {field.accept === 'image' && props.op !== 'vendor.expand' && (
+            <CropOffer
+              value={props.value}
+              values={props.values}
+              onChange={props.onChange}
+              testId={field.name}
+            />
+          )}
+        </>
+      );
     case 'mediaList':
       return <MediaListField {...props} field={field} />;
     case 'mask':
