@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { TaskResult } from '../../shared/domain/task';
 import { getOperation } from '../../shared/operations/catalog';
