@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BridgeError } from '../shared/bridge/result';
-import type { Handlers } from '../shared/bridge/contract';
-import { DEMO_PROFILE_ID } from '../shared/domain/profile';
+import type { EventPayload, Handlers } from '../shared/bridge/contract';
+import { DEMO_PROFILE_ID, isPlainHttpRemote } from '../shared/domain/profile';
 import { CoreEvents } from './events';
 import { InputStore } from './inputs/input-store';
 import { silentLogger, systemClock, type CorePorts } from './ports';
@@ -12,12 +12,16 @@ import { previewFileName } from './preferences/file-name-preview';
 import { ProfileService } from './profiles/profile-service';
 import { testConnection } from './profiles/test-connection';
 import { TaskStore } from './db/task-store';
+import { listPage } from './db/list-page';
 import { TaskEngine } from './engine/task-engine';
 import { DEFAULT_TUNING } from './engine/tuning';
 import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
 import { toDetail, toSummary } from './tasks/task-record';
 import { copyResult, deleteTaskFiles, resultPath } from './tasks/task-files';
 import { basename } from 'node:path';
+import { SqliteEstimator } from './estimates/sqlite-estimator';
+import { getOperation } from '../shared/operations/catalog';
+import { visibleValues } from '../shared/operations/validate';
 import { resolveMediaPath } from './media/resolve-media-path';
 
 export interface Core {
@@ -33,6 +37,7 @@ export interface Core {
   /** Exposed for tests and benchmarks; the bridge goes through `handlers`. */
   engine: TaskEngine;
   store: TaskStore;
+  estimator: SqliteEstimator;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -49,6 +54,12 @@ export function createCore(ports: CorePorts): Core {
   const libraryDir = (): string => ports.preferences.read().libraryDir || join(ports.dataDir, 'library');
   const mediaRoots = () => ({ library: libraryDir(), inputs: inputs.dir, thumbs: join(ports.dataDir, 'thumbs') });
   const store = TaskStore.open(join(ports.dataDir, 'atelier.db'), { now: () => clock.now() });
+  const estimator = new SqliteEstimator(store.db, { demo: ports.demo, now: () => clock.now() });
+  events.subscribe((event, payload) => {
+    if (event !== 'taskChanged' || store.closed) return;
+    const t = payload as EventPayload<'taskChanged'>;
+    if ((t.status === 'downloading' || t.status === 'succeeded') && t.finishedAt !== null) estimator.observe(t, store.get(t.id)?.values ?? {});
+  });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
   const engine: TaskEngine = new TaskEngine({
     store,
@@ -63,6 +74,7 @@ export function createCore(ports: CorePorts): Core {
     clock,
     log,
     tuning: { ...DEFAULT_TUNING, ...ports.tuning },
+    expectedMs: (q) => estimator.estimate(q).durationMs?.median ?? null,
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
@@ -100,7 +112,10 @@ export function createCore(ports: CorePorts): Core {
     },
     getConnection: connection,
     listProfiles: () => profiles.list(),
-    saveProfile: (input) => profiles.save(input),
+    saveProfile: async ({ key, ...input }) => {
+      if (isPlainHttpRemote(input.baseUrl)) log.warn('profile uses plain http:// to a remote host; its key travels unencrypted', { profile: input.id });
+      return profiles.save(input, key);
+    },
     deleteProfile: async ({ id }) => {
       await profiles.remove(id);
       if (ports.preferences.read().activeProfileId === id) await handlers.selectProfile({ id: DEMO_PROFILE_ID });
@@ -130,8 +145,14 @@ export function createCore(ports: CorePorts): Core {
     stageInputFromPath: ({ path }) => inputs.stageFromPath(path),
     stageInputBytes: async ({ name, mime, bytes }) => inputs.stageBytes(name, mime, bytes),
     submitTask: (input) => engine.submit(input),
+    estimateTask: async ({ operationId, values }) => {
+      const profile = await profiles.get(ports.preferences.read().activeProfileId).catch(() => profiles.get(DEMO_PROFILE_ID));
+      const visible = visibleValues(getOperation(operationId), values, profile.vendor);
+      const model = typeof visible.model === 'string' ? visible.model : '';
+      return estimator.estimate({ profileId: profile.id, operationId, model, values: visible });
+    },
     listTasks: async ({ filter, cursor, limit }) => {
-      const page = store.list(filter, cursor, limit);
+      const page = listPage(store, filter, cursor, limit);
       return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: store.countsByStatus(filter) };
     },
     getTask: async ({ id }) => toDetail(engine.require(id)),
@@ -182,6 +203,7 @@ export function createCore(ports: CorePorts): Core {
     resolveMedia: async (requestPath) => resolveMediaPath(mediaRoots(), requestPath),
     engine,
     store,
+    estimator,
     async start() {
       engine.start();
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });

@@ -128,6 +128,12 @@ const SAMPLES = {
       extra: {},
     }),
   },
+  estimateTask: {
+    input: () => ({
+      operationId: 'gateway.text2image',
+      values: { model: '{vendor}_3.0_text2image', prompt: 'a canary', n: 1 },
+    }),
+  },
   listTasks: { input: () => ({ filter: { sort: 'newest' } }) },
   getTask: { input: (c) => ({ id: c.taskId }) },
   checkTask: { input: (c) => ({ id: c.taskId }) },

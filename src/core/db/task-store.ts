@@ -229,6 +229,12 @@ export class TaskStore {
     return atomically(this.#db, 'write', fn);
   }
 
+  /** The connection, for the repositories that keep their own tables in this file (estimates, batches…). */
+  get db(): SqliteDatabase {
+    this.#assertOpen();
+    return this.#db;
+  }
+
   /** Closes the connection. The store must not be used afterwards. */
   /** libsql aborts the whole process when a closed connection is used; a late caller gets an Error instead. */
   #assertOpen(): void {
