@@ -137,6 +137,22 @@ describe('keys through safeStorage', () => {
     expect(everyFileContains(key)).toEqual([]);
   });
 
+  it('with only the weak Linux backend, a key is stored only after the user agreed', async () => {
+    await b.close();
+    b = await boot({ prepare: () => (recorder.safeStorage.backend = 'basic_text') });
+    const info = await b.invoke('getAppInfo', {});
+    expect(info.value).toMatchObject({ secretStorage: { kind: 'weak' } });
+    expect((await b.invoke('saveProfile', profile)).ok).toBe(true);
+    expect(await b.invoke('setProfileKey', { id: 'work', key })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
+    expect(recorder.callsOf('safeStorage.encryptStringAsync')).toEqual([]);
+    expect((await b.invoke('setProfileKey', { id: 'work', key, acceptWeakStorage: true })).ok).toBe(true);
+    expect(recorder.callsOf('safeStorage.encryptStringAsync')).toEqual([[key]]);
+    expect(everyFileContains(key)).toEqual([]);
+  });
+
   it('stores only safeStorage ciphertext when encryption is available', async () => {
     expect((await b.invoke('saveProfile', profile)).ok).toBe(true);
     expect((await b.invoke('setProfileKey', { id: 'work', key })).ok).toBe(true);
