@@ -146,6 +146,8 @@ const SAMPLES = {
   chooseLibraryFolder: { input: () => ({}), expect: 'forbidden' },
   previewFileName: { input: () => ({ pattern: '{date}_{model}_{prompt}_{index}' }) },
   startDragResult: { input: (c) => ({ id: c.taskId, index: 0 }), expect: 'forbidden' },
+  listNotices: { input: () => ({}) },
+  dismissNotice: { input: () => ({ id: 'no-such-notice' }) },
   clearProfileKey: { input: () => ({ id: 'canary' }) },
   deleteTask: { input: (c) => ({ id: c.taskId, deleteFiles: true }) },
   deleteProfile: { input: () => ({ id: 'canary' }) },
@@ -159,6 +161,7 @@ const EVENT_SOURCES: Record<EventName, string> = {
   preferencesChanged: 'updatePreferences',
   connectionChanged: 'selectProfile / deleteProfile',
   notificationClicked: 'emitted by main when an OS notification is clicked; emitted directly below',
+  noticesChanged: 'a damaged file kept aside or a full disk; raised directly below',
 };
 
 const leaks = (text: string): string[] => FORMS_OF_THE_KEY.filter((k) => text.includes(k));
@@ -194,6 +197,8 @@ describe('no bridge method or event ever carries a key', () => {
       }
     }
     app.core.events.emit('notificationClicked', { id: ctx.taskId });
+    app.core.notices.raise('leak-check', 'disk-full', 'Disk full: free space to continue.');
+    await expect.poll(() => events.some((e) => e.event === 'noticesChanged')).toBe(true);
     await expect.poll(() => events.some((e) => e.event === 'notificationClicked')).toBe(true);
 
     // Every event of the contract was seen during the flow.

@@ -257,6 +257,12 @@ export class TaskStore {
     } catch {
       // best effort
     }
+    try {
+      // A clean stop leaves no history in the WAL: a backup of atelier.db alone is then complete.
+      this.#db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } catch {
+      // best effort: a busy reader elsewhere only delays it to the next clean stop
+    }
     this.#db.close();
   }
 

@@ -1,17 +1,28 @@
 import { z } from 'zod';
 import { preferencesPatchSchema, preferencesSchema } from '../domain/preferences';
+import { gatewayHealthSchema } from '../domain/gateway-health';
 import { connectionTestSchema, profileInputSchema, profileSchema } from '../domain/profile';
-import { inputRefSchema, taskDetailSchema, taskFilterSchema, taskStatusSchema, taskSummarySchema } from '../domain/task';
+import {
+  inputRefSchema,
+  taskDetailSchema,
+  taskFilterSchema,
+  taskStatusSchema,
+  taskSummarySchema,
+} from '../domain/task';
 import { operationIdSchema } from '../operations/ids';
 import { estimateSchema } from '../domain/estimate';
 import { boundedRecord, EXTRA_BOUNDS, VALUES_BOUNDS } from './bounds';
+import { noticeSchema } from '../domain/notice';
 
 /** A bridge method: what it takes and what it answers, both checked at the boundary. */
 export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
   output: O;
 }
-const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodSpec<I, O> => ({ input, output });
+const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodSpec<I, O> => ({
+  input,
+  output,
+});
 
 const none = z.object({}).strict();
 const id = z.string().min(1).max(100);
@@ -36,6 +47,8 @@ export const connectionSchema = z.object({
   demo: z.boolean(),
   baseUrl: z.string(),
   hasKey: z.boolean(),
+  /** The gateway's last answer to this profile's requests (the pill shows it, not only the bridge's state). */
+  health: gatewayHealthSchema.default('unknown'),
 });
 
 export const taskPageSchema = z.object({
@@ -50,6 +63,8 @@ const submitInput = z
     operationId: operationIdSchema,
     values: boundedRecord(VALUES_BOUNDS),
     extra: boundedRecord(EXTRA_BOUNDS).default({}),
+    /** One per user intent (a Generate press): repeating it returns the first task, never a second submission. */
+    idempotencyKey: z.string().min(8).max(100).optional(),
   })
   .strict();
 
@@ -80,7 +95,9 @@ export const contract = {
     testConnection: method(idInput, connectionTestSchema),
     stageInputFromPath: method(z.object({ path: z.string().min(1).max(4096) }).strict(), inputRefSchema),
     stageInputBytes: method(
-      z.object({ name: z.string().max(260), mime: z.string().max(100), bytes: z.instanceof(Uint8Array) }).strict(),
+      z
+        .object({ name: z.string().max(260), mime: z.string().max(100), bytes: z.instanceof(Uint8Array) })
+        .strict(),
       inputRefSchema,
     ),
     submitTask: method(submitInput, taskSummarySchema),
@@ -109,21 +126,35 @@ export const contract = {
     /** Desktop only: the OS folder picker for the library folder (null when cancelled). Web mode: `forbidden`. */
     chooseLibraryFolder: method(none, z.object({ path: z.string().nullable() })),
     /** The file name a result would get with this pattern, from sample values (Settings shows it live). */
-    previewFileName: method(z.object({ pattern: z.string().min(1).max(200) }).strict(), z.object({ example: z.string() })),
+    previewFileName: method(
+      z.object({ pattern: z.string().min(1).max(200) }).strict(),
+      z.object({ example: z.string() }),
+    ),
     /**
      * Desktop only: starts an OS drag of a result file out of the app. Call it from the renderer's
      * `dragstart` handler (after `preventDefault()`); web mode answers `forbidden` (use a download link there).
      */
     startDragResult: method(resultRef, ok),
+    /** Notices of this run: damaged files kept aside (naming the copy), a full disk. */
+    listNotices: method(none, z.array(noticeSchema)),
+    /** Hides a notice for the rest of this run. */
+    dismissNotice: method(idInput, ok),
   },
   events: {
     taskChanged: taskSummarySchema,
     taskRemoved: z.object({ id: z.string() }),
-    downloadProgressed: z.object({ id: z.string(), index: z.number().int(), received: z.number(), total: z.number().nullable() }),
+    downloadProgressed: z.object({
+      id: z.string(),
+      index: z.number().int(),
+      received: z.number(),
+      total: z.number().nullable(),
+    }),
     preferencesChanged: preferencesSchema,
     connectionChanged: connectionSchema,
     /** The user clicked an OS notification about this task (desktop): the window is focused, show the task. */
     notificationClicked: z.object({ id: z.string() }),
+    /** The whole list of notices, after any change. */
+    noticesChanged: z.array(noticeSchema),
   },
 } as const;
 
@@ -143,8 +174,10 @@ export const methodChannel = (m: MethodName): string => `atelier:call:${m}`;
 export const eventChannel = (e: EventName): string => `atelier:event:${e}`;
 export const METHOD_NAMES = Object.keys(contract.methods) as MethodName[];
 export const EVENT_NAMES = Object.keys(contract.events) as EventName[];
-export const isMethodName = (s: unknown): s is MethodName => typeof s === 'string' && Object.hasOwn(contract.methods, s);
-export const isEventName = (s: unknown): s is EventName => typeof s === 'string' && Object.hasOwn(contract.events, s);
+export const isMethodName = (s: unknown): s is MethodName =>
+  typeof s === 'string' && Object.hasOwn(contract.methods, s);
+export const isEventName = (s: unknown): s is EventName =>
+  typeof s === 'string' && Object.hasOwn(contract.events, s);
 
 export type AppInfo = z.infer<typeof appInfoSchema>;
 export type Connection = z.infer<typeof connectionSchema>;
