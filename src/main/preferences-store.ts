@@ -1,8 +1,9 @@
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Store from 'electron-store';
 import { defaultPreferences, preferencesSchema, type Preferences } from '../shared/domain/preferences';
 import type { PreferencesStore } from '../core/ports';
+import { corruptReportsUnder, readJsonStore } from '../core/storage/json-file';
 
 type PrefsFile = { preferences: Preferences };
 
@@ -26,8 +27,9 @@ export function createElectronPreferencesStore(
   } catch (error) {
     const file = join(cwd, 'preferences.json');
     if (!existsSync(file)) throw error;
-    movedAside = join(cwd, `preferences.corrupt-${now()}.json`);
-    renameSync(file, movedAside);
+    readJsonStore(file, () => null, null); // nothing salvageable: kept aside and reported
+    if (existsSync(file)) throw error; // could not even be moved: starting would overwrite it
+    movedAside = corruptReportsUnder(cwd).findLast((r) => r.path === file)?.savedAs ?? null;
     store = open(cwd);
   }
   return {
