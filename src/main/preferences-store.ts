@@ -13,13 +13,13 @@ const open = (cwd: string): Store<PrefsFile> =>
 /**
  * Preferences in electron-store, parsed with the shared schema on every read (a hand-edited value cannot
  * break us). A file electron-store cannot read at all (not JSON) makes its constructor throw: that file is
- * moved aside to `preferences.corrupt-<time>.json`, the app starts on defaults, and `movedAside` names the
- * copy so main can say so once.
+ * moved aside to `preferences.json.corrupt-<time>` by core's JSON store reader (which also reports it, so
+ * core raises its notice), the app starts on defaults, and `movedAside` names the copy so main says so once.
  */
-export function createElectronPreferencesStore(
-  cwd: string,
-  now: () => number = Date.now,
-): { store: PreferencesStore; movedAside: string | null } {
+export function createElectronPreferencesStore(cwd: string): {
+  store: PreferencesStore;
+  movedAside: string | null;
+} {
   let store: Store<PrefsFile>;
   let movedAside: string | null = null;
   try {
