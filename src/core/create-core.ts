@@ -27,6 +27,9 @@ import { SqliteEstimator } from './estimates/sqlite-estimator';
 import { getOperation } from '../shared/operations/catalog';
 import { visibleValues } from '../shared/operations/validate';
 import { resolveMediaPath } from './media/resolve-media-path';
+import { readFile } from 'node:fs/promises';
+import { LibraryStore } from './library/library-store';
+import { LibraryService } from './library/library-service';
 
 export interface Core {
   handlers: Handlers;
@@ -88,6 +91,18 @@ export function createCore(ports: CorePorts): Core {
     );
   });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
+  const libraryStore = new LibraryStore(
+    () => store.connection,
+    () => clock.now(),
+  );
+  const library = new LibraryService({
+    store,
+    library: libraryStore,
+    profiles,
+    log,
+    now: () => clock.now(),
+    roots: mediaRoots,
+  });
   const engine: TaskEngine = new TaskEngine({
     store,
     events,
@@ -105,6 +120,7 @@ export function createCore(ports: CorePorts): Core {
       full
         ? notices.raise('disk-full', 'disk-full', 'Disk full: free space to continue.')
         : notices.clear('disk-full'),
+    hooks: library,
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
@@ -197,7 +213,11 @@ export function createCore(ports: CorePorts): Core {
       return { ok: true as const };
     },
     stageInputFromPath: ({ path }) => inputs.stageFromPath(path),
-    stageInputBytes: async ({ name, mime, bytes }) => inputs.stageBytes(name, mime, bytes),
+    stageInputBytes: async ({ name, mime, bytes, origin }) => {
+      const ref = await inputs.stageBytes(name, mime, bytes);
+      if (origin) libraryStore.setOrigin(ref.id, origin);
+      return ref;
+    },
     submitTask: (input) => engine.submit(input),
     estimateTask: async ({ operationId, values }) => {
       const profile = await profiles.get(ports.preferences.read().activeProfileId).catch(() => profiles.get(DEMO_PROFILE_ID));
@@ -207,7 +227,7 @@ export function createCore(ports: CorePorts): Core {
     },
     listTasks: async ({ filter, cursor, limit }) => {
       const page = listPage(store, filter, cursor, limit);
-      return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: store.countsByStatus(filter) };
+      return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: page.counts };
     },
     getTask: async ({ id }) => toDetail(engine.require(id)),
     checkTask: ({ id }) => engine.check(id),
@@ -246,6 +266,34 @@ export function createCore(ports: CorePorts): Core {
     listNotices: async () => notices.list(),
     dismissNotice: async ({ id }) => {
       notices.dismiss(id);
+      return { ok: true as const };
+    },
+    getLineage: async ({ id }) => library.lineage(id),
+    listBoards: async () => libraryStore.listBoards(),
+    createBoard: async ({ name }) => libraryStore.createBoard(name),
+    renameBoard: async ({ id, name }) => {
+      if (!libraryStore.renameBoard(id, name))
+        throw new BridgeError('not_found', 'This board no longer exists.');
+      return { ok: true as const };
+    },
+    deleteBoard: async ({ id }) => {
+      libraryStore.deleteBoard(id);
+      return { ok: true as const };
+    },
+    moveToBoard: async ({ ids, boardId }) => {
+      if (boardId !== null && !libraryStore.hasBoard(boardId))
+        throw new BridgeError('not_found', 'This board no longer exists.');
+      libraryStore.moveTasks(ids, boardId);
+      return { ok: true as const };
+    },
+    exportTasks: async ({ ids }) => library.export(ids),
+    inspectInput: async ({ id }) => {
+      if (!inputs.has(id)) throw new BridgeError('not_found', 'This file is no longer staged.');
+      return library.inspect(await readFile(inputs.pathOf(id)));
+    },
+    recordFrameOrigin: async ({ inputId, origin }) => {
+      if (!inputs.has(inputId)) throw new BridgeError('not_found', 'This file is no longer staged.');
+      libraryStore.setOrigin(inputId, origin);
       return { ok: true as const };
     },
     openExternal: async ({ url }) => {

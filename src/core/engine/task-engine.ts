@@ -32,6 +32,8 @@ import { ResultDownloader } from './result-downloader';
 import { scrubPatch } from './scrub-patch';
 import { isDiskFull, WriteGuard } from './write-guard';
 import type { EngineTuning } from './tuning';
+import type { LibraryHooks } from '../library/library-service';
+import type { DeclaredParent } from '../../shared/domain/library';
 
 export interface EngineDeps {
   store: TaskStore;
@@ -46,6 +48,8 @@ export interface EngineDeps {
   clock: Clock;
   log: Logger;
   tuning: EngineTuning;
+  /** Lineage and boards at submit, provenance when a result is finalized (core/library). */
+  hooks?: LibraryHooks;
   /** The callback URL for a task gateway submission, or null when callbacks are off for that profile. */
   callbackUrlFor: (profileId: string, token: string) => Promise<string | null>;
   /** The disk filled up (true) or has room again (false): core shows or clears its notice. */
@@ -62,9 +66,12 @@ export interface SubmitRequest {
   extra: Record<string, unknown>;
   /** One per user intent (a Generate press): a repeated key answers with the first task, never sends again. */
   idempotencyKey?: string;
+  boardId?: string | null;
+  parents?: DeclaredParent[];
 }
 
 const RATE_LIMIT_DEFAULT_MS = 5_000;
+const INTERRUPTED_ERROR = 'Atelier stopped while this task was being submitted. The gateway may have accepted it; check before resubmitting.';
 const RATE_LIMIT_MAX_MS = 5 * 60_000;
 
 /**
@@ -113,36 +120,51 @@ export class TaskEngine {
       requery: (r) => this.refreshResultUrls(r),
       progress: (id, index, received, total) =>
         deps.events.emit('downloadProgressed', { id, index, received, total }),
+      ...(deps.hooks ? { hooks: deps.hooks } : {}),
     });
   }
 
   // ---- lifecycle -------------------------------------------------------------------------------
 
-  /** Resumes every unfinished task: polls continue, downloads resume, interrupted submissions become unknown. */
+  /**
+   * Resumes every unfinished task: polls continue, downloads resume, interrupted submissions become unknown.
+   * Reads only the tasks with work to do now (a light query, no rows parsed for the rest), so start stays
+   * flat with the size of the history; polls already planned are picked up by the scheduler's `due` query.
+   */
   start(): void {
     this.stopped = false;
     const now = this.deps.clock.now();
-    for (const task of this.deps.store.nonTerminal()) {
-      if (task.internal.callbackToken) this.callbackTokens.set(task.internal.callbackToken, task.id);
-      if (task.status === 'submitting') {
-        // The process died between sending and reading the answer: the gateway may have the task (and billed
-        // it). Never resubmit silently; the user decides (architecture.md, "Task lifecycle").
-        this.update(task.id, {
-          status: 'unknown',
-          error:
-            'Atelier stopped while this task was being submitted. The gateway may have accepted it; check before resubmitting.',
-          events: withEvent(task, 'interrupted during submission', now),
-        });
-      } else if (
-        task.status === 'downloading' ||
-        (task.status === 'succeeded' && task.results.some((r) => r.state !== 'done'))
-      ) {
-        void this.track(this.downloader.downloadAll(task.id));
-      } else if (task.remoteId && task.internal.nextPollAt === null && task.status !== 'stalled') {
-        this.update(task.id, { internal: { ...task.internal, nextPollAt: now } });
-      }
-    }
+    const downloads: string[] = [];
+    // One commit for every change a restart makes (not one fsync'd transaction per interrupted task).
+    this.deps.store.transaction(() => this.resume(now, downloads));
+    this.resumeDownloads(downloads);
     this.schedule(0);
+  }
+
+  private resume(now: number, downloads: string[]): void {
+    // The process died between sending and reading the answer: the gateway may have the task (and billed
+    // it). Never resubmit silently; the user decides (architecture.md, "Task lifecycle").
+    this.deps.store.markInterruptedSubmissions(now, INTERRUPTED_ERROR, 'interrupted during submission');
+    for (const work of this.deps.store.resumeWork()) {
+      if (work.status === 'downloading' || work.status === 'succeeded') {
+        downloads.push(work.id);
+        continue;
+      }
+      const task = work.needsPoll ? this.deps.store.get(work.id) : null;
+      if (!task) continue;
+      if (task.internal.callbackToken) this.callbackTokens.set(task.internal.callbackToken, task.id);
+      this.update(task.id, { internal: { ...task.internal, nextPollAt: now } });
+    }
+  }
+
+  /** Resumes downloads a few per turn of the event loop, so a large backlog never delays the first screen. */
+  private resumeDownloads(ids: string[]): void {
+    const next = (): void => {
+      if (this.stopped || this.closed) return;
+      for (const id of ids.splice(0, 8)) void this.track(this.downloader.downloadAll(id));
+      if (ids.length > 0) setImmediate(next);
+    };
+    if (ids.length > 0) setImmediate(next);
   }
 
   /** Stops scheduling, aborts downloads (their partial files resume next start) and waits for work in flight. */
@@ -349,6 +371,7 @@ export class TaskEngine {
         throw new BridgeError('internal', 'Disk full: free space to continue. Nothing was sent.');
       throw e;
     }
+    this.deps.hooks?.submitted(record, req);
     if (record.internal.callbackToken) this.callbackTokens.set(record.internal.callbackToken, id);
     this.deps.events.emit('taskChanged', toSummary(record));
 
@@ -752,7 +775,8 @@ export class TaskEngine {
    * callback body, decides the state), so duplicates are harmless and a forged one changes nothing.
    */
   async onCallback(hint: CallbackHint): Promise<CallbackVerdict> {
-    const id = this.callbackTokens.get(hint.token);
+    // Tasks of an earlier run are looked up on demand (start no longer reads every unfinished row).
+    const id = this.callbackTokens.get(hint.token) ?? this.deps.store.idForCallbackToken(hint.token);
     const task = id ? this.get(id) : null;
     if (!task || task.internal.callbackToken !== hint.token) return 'unknown-task';
     const target = await this.target(task);
