@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BridgeError } from '../shared/bridge/result';
 import type { Handlers } from '../shared/bridge/contract';
+import type { InputRef } from '../shared/domain/task';
 import { DEMO_PROFILE_ID, isPlainHttpRemote } from '../shared/domain/profile';
 import { CoreEvents } from './events';
 import { InputStore } from './inputs/input-store';
@@ -13,6 +13,8 @@ import { ProfileService } from './profiles/profile-service';
 import { testConnection } from './profiles/test-connection';
 import { TaskStore } from './db/task-store';
 import { listPage } from './db/list-page';
+import { makePrivateDataDir } from './storage/private-dir';
+import { createOwnMediaResolver } from './media/known-media';
 import { TaskEngine } from './engine/task-engine';
 import { DEFAULT_TUNING } from './engine/tuning';
 import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
@@ -25,6 +27,13 @@ export interface Core {
   events: CoreEvents;
   /** Folders the media protocol / route may serve from. */
   mediaRoots(): { library: string; inputs: string; thumbs: string };
+  /**
+   * The file a media request path (`library/…`, `inputs/…`, `thumbs/…`, URL-decoded) names, or null: only
+   * files Atelier wrote or staged (known to the task store or the input store), confined to their root.
+   */
+  resolveMedia(requestPath: string): Promise<string | null>;
+  /** Web host only: stages a file it spooled from an upload (never a path the page named). */
+  stageUpload(spoolPath: string, name: string): Promise<InputRef>;
   /** Exposed for tests and benchmarks; the bridge goes through `handlers`. */
   engine: TaskEngine;
   store: TaskStore;
@@ -36,7 +45,7 @@ export interface Core {
 export function createCore(ports: CorePorts): Core {
   const clock = ports.clock ?? systemClock;
   const events = new CoreEvents();
-  mkdirSync(ports.dataDir, { recursive: true });
+  makePrivateDataDir(ports.dataDir, 'atelier.db');
   const profiles = new ProfileService(ports.dataDir, ports.secrets, ports.demo);
   // Whatever logger the host injects, it only ever sees redacted lines (no key values, no Authorization).
   const log = redactingLogger(ports.log ?? silentLogger, () => profiles.secretsSnapshot());
@@ -44,6 +53,7 @@ export function createCore(ports: CorePorts): Core {
   const libraryDir = (): string => ports.preferences.read().libraryDir || join(ports.dataDir, 'library');
   const mediaRoots = () => ({ library: libraryDir(), inputs: inputs.dir, thumbs: join(ports.dataDir, 'thumbs') });
   const store = TaskStore.open(join(ports.dataDir, 'atelier.db'), { now: () => clock.now() });
+  const ownMedia = createOwnMediaResolver(mediaRoots, { hasInput: (id) => inputs.holds(id), recordsFile: (field, rel) => store.recordsMediaFile(field, rel) });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
   const engine: TaskEngine = new TaskEngine({
     store,
@@ -88,7 +98,7 @@ export function createCore(ports: CorePorts): Core {
     }),
     getPreferences: async () => ports.preferences.read(),
     updatePreferences: async (patch) => {
-      const next = mergePreferences(ports.preferences.read(), patch);
+      const next = mergePreferences(ports.preferences.read(), patch, ports.dataDir);
       ports.preferences.write(next);
       events.emit('preferencesChanged', next);
       return next;
@@ -125,7 +135,11 @@ export function createCore(ports: CorePorts): Core {
       ports.shell.startDrag(path);
       return { ok: true as const };
     },
-    stageInputFromPath: ({ path }) => inputs.stageFromPath(path),
+    stageInputFromPath: async ({ path }) => {
+      // The web page never names paths (a token holder could read any file): uploads are its way in.
+      if (ports.transport === 'web') throw new BridgeError('forbidden', 'Web mode stages files by upload, not by path.');
+      return inputs.stageFromPath(path);
+    },
     stageInputBytes: async ({ name, mime, bytes }) => inputs.stageBytes(name, mime, bytes),
     submitTask: (input) => engine.submit(input),
     listTasks: async ({ filter, cursor, limit }) => {
@@ -178,6 +192,8 @@ export function createCore(ports: CorePorts): Core {
     handlers,
     events,
     mediaRoots,
+    resolveMedia: async (requestPath) => (engine.closed ? null : ownMedia(requestPath)),
+    stageUpload: (spoolPath, name) => inputs.stageFromPath(spoolPath, name),
     engine,
     store,
     async start() {

@@ -1,11 +1,13 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename } from 'node:path';
-import { resolveMediaPath, type MediaRootName } from '../core/media/resolve-media-path';
 import { mediaTypeOf, parseRange } from '../core/media/range';
 
-/** `/media/<library|inputs>/<path>`: files from the app's own folders only, with Range for video seeking. */
-export function serveMedia(roots: Record<MediaRootName, string>, req: IncomingMessage, res: ServerResponse, requestPath: string): void {
+/**
+ * `/media/<library|inputs|thumbs>/<path>`: only files Atelier wrote or staged (`resolve` is
+ * `Core.resolveMedia`), with Range for video seeking.
+ */
+export async function serveMedia(resolve: (requestPath: string) => Promise<string | null>, req: IncomingMessage, res: ServerResponse, requestPath: string): Promise<void> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(requestPath);
@@ -13,7 +15,7 @@ export function serveMedia(roots: Record<MediaRootName, string>, req: IncomingMe
     res.writeHead(400).end();
     return;
   }
-  const file = resolveMediaPath(roots, decoded);
+  const file = await resolve(decoded);
   if (!file) {
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     return;

@@ -111,7 +111,8 @@ const SAMPLES = {
   setProfileKey: { input: () => ({ id: 'canary', key: CANARY }) },
   selectProfile: { input: () => ({ id: 'canary' }) },
   testConnection: { input: () => ({ id: 'canary' }) },
-  stageInputFromPath: { input: (c) => ({ path: c.pngPath }) },
+  // Web mode stages by upload only: the page never names a path (issue 13).
+  stageInputFromPath: { input: (c) => ({ path: c.pngPath }), expect: 'forbidden' },
   stageInputBytes: {
     input: () => ({ name: 'a.png', mime: 'image/png', bytes: new Uint8Array(makePng(8, 8)) }),
     inProcess: true,

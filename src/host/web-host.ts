@@ -8,6 +8,7 @@ import { Transform } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { dispatch } from '../shared/bridge';
+import { BridgeError } from '../shared/bridge/result';
 import type { Core } from '../core';
 import type { Logger } from '../core/ports';
 import { serveMedia } from './media-route';
@@ -69,7 +70,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         return;
       }
       if (url.pathname === '/upload') return upload(req, res, url);
-      return serveMedia(core.mediaRoots(), req, res, url.pathname.slice('/media/'.length));
+      return serveMedia((p) => core.resolveMedia(p), req, res, url.pathname.slice('/media/'.length));
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405).end();
@@ -100,11 +101,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
     try {
       await pipeline(req, limit, createWriteStream(spool));
-      const reply = await dispatch(core.handlers, 'stageInputFromPath', { path: spool });
-      const ref = reply.ok ? { ...(reply.value as Record<string, unknown>), name } : null;
-      res.writeHead(reply.ok ? 200 : 400, { 'content-type': 'application/json' }).end(JSON.stringify(reply.ok ? { ok: true, value: ref } : reply));
-    } catch {
-      if (!res.headersSent) res.writeHead(413).end();
+      const ref = await core.stageUpload(spool, name);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, value: ref }));
+    } catch (e) {
+      if (res.headersSent) return;
+      if (e instanceof BridgeError) res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) } }));
+      else res.writeHead(413).end();
     } finally {
       rmSync(spool, { force: true });
     }

@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   });
   hardenSession();
   handleAppProtocol(join(import.meta.dirname, '../renderer'));
-  handleMediaProtocol(() => core.mediaRoots());
+  handleMediaProtocol((p) => core.resolveMedia(p));
   registerIpc(core, () => win, rendererOrigin(), log);
   await core.start();
   win = createMainWindow(join(import.meta.dirname, '../preload'));

@@ -2,7 +2,6 @@ import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { protocol } from 'electron';
 import { mediaTypeOf, parseRange } from '../core/media/range';
-import { resolveMediaPath, type MediaRootName } from '../core/media/resolve-media-path';
 
 export const MEDIA_SCHEME = 'atelier-media';
 
@@ -17,8 +16,8 @@ export function registerMediaScheme(): void {
  * `atelier-media://media/<library|inputs>/<path>`: files from the app's folders only, with Range answered
  * here (net.fetch of file:// ignores Range, which makes videos unseekable).
  */
-export function handleMediaProtocol(roots: () => Record<MediaRootName, string>): void {
-  protocol.handle(MEDIA_SCHEME, (request) => {
+export function handleMediaProtocol(resolve: (requestPath: string) => Promise<string | null>): void {
+  protocol.handle(MEDIA_SCHEME, async (request) => {
     const url = new URL(request.url);
     let decoded: string;
     try {
@@ -26,7 +25,8 @@ export function handleMediaProtocol(roots: () => Record<MediaRootName, string>):
     } catch {
       return new Response(null, { status: 400 });
     }
-    const file = url.host === 'media' ? resolveMediaPath(roots(), decoded) : null;
+    // Only files Atelier wrote or staged (Core.resolveMedia), confined to their folder.
+    const file = url.host === 'media' ? await resolve(decoded) : null;
     if (!file) return new Response('not found', { status: 404 });
     const size = statSync(file).size;
     const range = parseRange(request.headers.get('range'), size);

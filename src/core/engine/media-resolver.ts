@@ -1,9 +1,9 @@
 import { openAsBlob, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { MediaValue } from '../../shared/operations/media';
 import { BridgeError } from '../../shared/bridge/result';
 import type { InputStore } from '../inputs/input-store';
 import { mimeFromName } from '../inputs/mime';
+import { resolveMediaPath } from '../media/resolve-media-path';
 
 /** Largest file sent inline as a data: URL in a JSON body. */
 const MAX_INLINE_BYTES = 30 * 1024 * 1024;
@@ -16,10 +16,19 @@ export interface MediaResolver {
   /** Input ids a set of values refers to (stored with the task). */
 }
 
-export function createMediaResolver(inputs: InputStore, libraryDir: string, fetchImpl: typeof fetch): MediaResolver {
+/** The library file a task records for result `index`, or null: the renderer's own `file` is never trusted. */
+export type ResultFileLookup = (taskId: string, index: number) => string | null;
+
+export function createMediaResolver(inputs: InputStore, libraryDir: string, fetchImpl: typeof fetch, resultFile: ResultFileLookup = () => null): MediaResolver {
   const localPath = (v: MediaValue): { path: string; mime: string; name: string } | null => {
     if (v.kind === 'file') return { path: inputs.pathOf(v.input.id), mime: v.input.mime, name: v.input.name };
-    if (v.kind === 'result' && v.file) return { path: join(libraryDir, v.file), mime: v.mime ?? mimeFromName(v.file), name: v.file.split('/').pop() ?? 'result' };
+    if (v.kind === 'result' && v.file) {
+      // Core reads only the file its own task records, resolved inside the library (no `..`, no symlink out).
+      const file = resultFile(v.taskId, v.index);
+      const path = file ? resolveMediaPath({ library: libraryDir, inputs: inputs.dir, thumbs: inputs.dir }, `library/${file}`) : null;
+      if (!file || !path) throw new BridgeError('invalid_input', 'This gallery result has no file on disk; pick it again.');
+      return { path, mime: mimeFromName(file), name: file.split('/').pop() ?? 'result' };
+    }
     return null;
   };
   return {

@@ -248,7 +248,7 @@ export class TaskEngine {
     const id = randomUUID();
     const callbackToken = op.family === 'gateway' ? randomBytes(18).toString('base64url') : null;
     const callbackUrl = callbackToken ? await this.deps.callbackUrlFor(resolved.profile.id, callbackToken) : null;
-    const media = createMediaResolver(this.deps.inputs, this.deps.libraryDir(), this.deps.fetch);
+    const media = createMediaResolver(this.deps.inputs, this.deps.libraryDir(), this.deps.fetch, (taskId, index) => this.deps.store.get(taskId)?.results.find((r) => r.index === index)?.file ?? null);
     const wire = buildRequest(op, req.values, req.extra, { vendor, media: (m) => media.asUrl(m), callbackUrl });
     const now = this.deps.clock.now();
     const record = newTaskRecord({

@@ -11,8 +11,8 @@ export function readJsonFile(path: string): unknown {
 }
 
 /** Writes JSON atomically (temp file + rename) so a crash never leaves half a file. */
-export function writeJsonFile(path: string, value: unknown, mode = 0o644): void {
-  mkdirSync(dirname(path), { recursive: true });
+export function writeJsonFile(path: string, value: unknown, mode = 0o600): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode });
   renameSync(tmp, path);
