@@ -269,7 +269,7 @@ export class TaskEngine {
     this.deps.events.emit('taskChanged', toSummary(record));
 
     const target: GatewayTarget = { baseUrl: resolved.baseUrl, apiKey: resolved.apiKey, vendor, gatewayAuthHeader: resolved.profile.gatewayAuthHeader };
-    const sending = this.track(this.submissions.run(() => this.send(record, wire, target, media)));
+    const sending = this.track(this.submissions.run(() => this.send(record, wire, target, media).finally(() => media.cleanup())));
     const settled = await Promise.race([
       sending.then(
         () => 'done' as const,
