@@ -1,16 +1,27 @@
 import { z } from 'zod';
 import { preferencesPatchSchema, preferencesSchema } from '../domain/preferences';
 import { connectionTestSchema, profileInputSchema, profileSchema } from '../domain/profile';
-import { inputRefSchema, taskDetailSchema, taskFilterSchema, taskStatusSchema, taskSummarySchema } from '../domain/task';
+import {
+  inputRefSchema,
+  taskDetailSchema,
+  taskFilterSchema,
+  taskStatusSchema,
+  taskSummarySchema,
+} from '../domain/task';
 import { operationIdSchema } from '../operations/ids';
+import { estimateSchema } from '../domain/estimate';
 import { boundedRecord, EXTRA_BOUNDS, VALUES_BOUNDS } from './bounds';
+import { noticeSchema } from '../domain/notice';
 
 /** A bridge method: what it takes and what it answers, both checked at the boundary. */
 export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
   output: O;
 }
-const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodSpec<I, O> => ({ input, output });
+const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodSpec<I, O> => ({
+  input,
+  output,
+});
 
 const none = z.object({}).strict();
 const id = z.string().min(1).max(100);
@@ -79,10 +90,17 @@ export const contract = {
     testConnection: method(idInput, connectionTestSchema),
     stageInputFromPath: method(z.object({ path: z.string().min(1).max(4096) }).strict(), inputRefSchema),
     stageInputBytes: method(
-      z.object({ name: z.string().max(260), mime: z.string().max(100), bytes: z.instanceof(Uint8Array) }).strict(),
+      z
+        .object({ name: z.string().max(260), mime: z.string().max(100), bytes: z.instanceof(Uint8Array) })
+        .strict(),
       inputRefSchema,
     ),
     submitTask: method(submitInput, taskSummarySchema),
+    /**
+     * What one task with these form values is expected to take and cost on the active profile, before it is
+     * submitted (the Generate button): from the profile's history, else the gateway's own figures, else typical.
+     */
+    estimateTask: method(z.object({ operationId: operationIdSchema, values: boundedRecord(VALUES_BOUNDS) }).strict(), estimateSchema),
     listTasks: method(
       z.object({ filter: taskFilterSchema.default({ sort: 'newest' }), cursor: z.string().max(1024).nullable().default(null), limit: z.number().int().min(1).max(500).default(100) }).strict(),
       taskPageSchema,
@@ -93,27 +111,45 @@ export const contract = {
     stopTracking: method(idInput, taskSummarySchema),
     setFavourite: method(z.object({ id, favourite: z.boolean() }).strict(), taskSummarySchema),
     deleteTask: method(z.object({ id, deleteFiles: z.boolean() }).strict(), ok),
-    saveResultAs: method(z.object({ id, index: z.number().int().nonnegative().max(10_000), targetPath: z.string().optional() }).strict(), z.object({ path: z.string().nullable() })),
+    /**
+     * Desktop only: main asks where (its own native save dialog) and core copies the file there; the caller
+     * never names a target path (strict: a `targetPath` is refused). Web mode saves through a browser download.
+     */
+    saveResultAs: method(resultRef, z.object({ path: z.string().nullable() })),
     revealResult: method(resultRef, ok),
     openExternal: method(z.object({ url: z.string().max(2048) }).strict(), ok),
     /** Desktop only: the OS folder picker for the library folder (null when cancelled). Web mode: `forbidden`. */
     chooseLibraryFolder: method(none, z.object({ path: z.string().nullable() })),
     /** The file name a result would get with this pattern, from sample values (Settings shows it live). */
-    previewFileName: method(z.object({ pattern: z.string().min(1).max(200) }).strict(), z.object({ example: z.string() })),
+    previewFileName: method(
+      z.object({ pattern: z.string().min(1).max(200) }).strict(),
+      z.object({ example: z.string() }),
+    ),
     /**
      * Desktop only: starts an OS drag of a result file out of the app. Call it from the renderer's
      * `dragstart` handler (after `preventDefault()`); web mode answers `forbidden` (use a download link there).
      */
     startDragResult: method(resultRef, ok),
+    /** Notices of this run: damaged files kept aside (naming the copy), a full disk. */
+    listNotices: method(none, z.array(noticeSchema)),
+    /** Hides a notice for the rest of this run. */
+    dismissNotice: method(idInput, ok),
   },
   events: {
     taskChanged: taskSummarySchema,
     taskRemoved: z.object({ id: z.string() }),
-    downloadProgressed: z.object({ id: z.string(), index: z.number().int(), received: z.number(), total: z.number().nullable() }),
+    downloadProgressed: z.object({
+      id: z.string(),
+      index: z.number().int(),
+      received: z.number(),
+      total: z.number().nullable(),
+    }),
     preferencesChanged: preferencesSchema,
     connectionChanged: connectionSchema,
     /** The user clicked an OS notification about this task (desktop): the window is focused, show the task. */
     notificationClicked: z.object({ id: z.string() }),
+    /** The whole list of notices, after any change. */
+    noticesChanged: z.array(noticeSchema),
   },
 } as const;
 
@@ -133,8 +169,10 @@ export const methodChannel = (m: MethodName): string => `atelier:call:${m}`;
 export const eventChannel = (e: EventName): string => `atelier:event:${e}`;
 export const METHOD_NAMES = Object.keys(contract.methods) as MethodName[];
 export const EVENT_NAMES = Object.keys(contract.events) as EventName[];
-export const isMethodName = (s: unknown): s is MethodName => typeof s === 'string' && Object.hasOwn(contract.methods, s);
-export const isEventName = (s: unknown): s is EventName => typeof s === 'string' && Object.hasOwn(contract.events, s);
+export const isMethodName = (s: unknown): s is MethodName =>
+  typeof s === 'string' && Object.hasOwn(contract.methods, s);
+export const isEventName = (s: unknown): s is EventName =>
+  typeof s === 'string' && Object.hasOwn(contract.events, s);
 
 export type AppInfo = z.infer<typeof appInfoSchema>;
 export type Connection = z.infer<typeof connectionSchema>;

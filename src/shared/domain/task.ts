@@ -72,6 +72,8 @@ export const taskSummarySchema = z.object({
   finishedAt: z.number().nullable(),
   updatedAt: z.number(),
   results: z.array(taskResultSchema),
+  /** How long this task was expected to take (submission → done, ms) when it was submitted; null: no estimate. */
+  expectedMs: z.number().nullable(),
 });
 export type TaskSummary = z.infer<typeof taskSummarySchema>;
 
