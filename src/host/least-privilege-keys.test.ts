@@ -82,6 +82,32 @@ describe('a key belongs to its origin', () => {
     expect(renamedOnly).toMatchObject({ ok: true, value: { hasKey: true } });
   });
 
+  it('a task sent before its profile moved is checked at its old origin without the key', async () => {
+    const other = await startSimulator({ port: 0, apiKey: KEY, speed: 'instant' });
+    await bridge.call('saveProfile', profileInput('p6', sim.baseUrl, { key: KEY }));
+    await bridge.call('selectProfile', { id: 'p6' });
+    const sent = await bridge.call('submitTask', {
+      operationId: 'gateway.text2image',
+      values: { model: '{vendor}_3.0_text2image', prompt: 'a fox', aspect_ratio: '1:1', n: 1 },
+      extra: {},
+    });
+    expect(sent.ok).toBe(true);
+    const id = (sent as { value: { id: string } }).value.id;
+    await bridge.call('stopTracking', { id });
+    // The profile moves to another gateway; the same key is re-entered for it in the same save.
+    expect(await bridge.call('saveProfile', profileInput('p6', other.baseUrl, { key: KEY }))).toMatchObject({
+      ok: true,
+      value: { hasKey: true },
+    });
+    sim.clearLog();
+    await bridge.call('checkTask', { id });
+    const queries = sim.log.filter((e) => e.method === 'GET');
+    expect(queries.length).toBeGreaterThan(0);
+    expect(queries.every((q) => !q.authorized)).toBe(true);
+    await bridge.call('selectProfile', { id: 'demo' });
+    await other.close();
+  });
+
   it('refuses user:password@ in a base URL', async () => {
     const reply = await bridge.call('saveProfile', profileInput('p3', 'https://user:secret@gateway.example'));
     expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_input' } });

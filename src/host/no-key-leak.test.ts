@@ -287,8 +287,8 @@ describe('a gateway that echoes the key never makes Atelier leak it', () => {
       const auth = new Headers(init?.headers).get('authorization') ?? '';
       if (url.includes('gone.test'))
         throw new TypeError(`connect failed sending ${auth}`, { cause: { code: 'ECONNREFUSED' } });
-      if (url.includes('broken.test'))
-        throw new TypeError(`socket hang up after ${auth}`, { cause: { code: 'ECONNRESET' } });
+      // No error code here: the message itself becomes the task's event text.
+      if (url.includes('broken.test')) throw new TypeError(`socket hang up after ${auth}`);
       return fetch(input, init);
     };
     leakApp = await startTestWebApp({ fetch: quotingFetch });
