@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BridgeError } from '../shared/bridge/result';
 import type { EventPayload, Handlers } from '../shared/bridge/contract';
+import type { InputRef } from '../shared/domain/task';
 import { DEMO_PROFILE_ID, isPlainHttpRemote } from '../shared/domain/profile';
 import { CoreEvents } from './events';
 import { InputStore } from './inputs/input-store';
@@ -14,6 +14,8 @@ import { testConnection } from './profiles/test-connection';
 import { GatewayHealthBook, healthOfTest } from './profiles/gateway-health';
 import { TaskStore } from './db/task-store';
 import { listPage } from './db/list-page';
+import { makePrivateDataDir } from './storage/private-dir';
+import { createOwnMediaResolver } from './media/known-media';
 import { openOrRecover } from './db/open-or-recover';
 import { NoticeBoard } from './notices/notice-board';
 import { corruptReportsUnder, onCorruptJson } from './storage/json-file';
@@ -26,7 +28,6 @@ import { basename } from 'node:path';
 import { SqliteEstimator } from './estimates/sqlite-estimator';
 import { getOperation } from '../shared/operations/catalog';
 import { visibleValues } from '../shared/operations/validate';
-import { resolveMediaPath } from './media/resolve-media-path';
 import { readFile } from 'node:fs/promises';
 import { LibraryStore } from './library/library-store';
 import { LibraryService } from './library/library-service';
@@ -37,10 +38,12 @@ export interface Core {
   /** Folders the media protocol / route may serve from. */
   mediaRoots(): { library: string; inputs: string; thumbs: string };
   /**
-   * The file a media request names (`library/<rel>`, `inputs/<rel>`, `thumbs/<rel>`, URL-decoded once), or
-   * null. The shared app handler serves nothing else, in both transports.
+   * The file a media request path (`library/…`, `inputs/…`, `thumbs/…`, URL-decoded) names, or null: only
+   * files Atelier wrote or staged (known to the task store or the input store), confined to their root.
    */
   resolveMedia(requestPath: string): Promise<string | null>;
+  /** Web host only: stages a file it spooled from an upload (never a path the page named). */
+  stageUpload(spoolPath: string, name: string): Promise<InputRef>;
   /** Exposed for tests and benchmarks; the bridge goes through `handlers`. */
   engine: TaskEngine;
   store: TaskStore;
@@ -54,7 +57,7 @@ export interface Core {
 export function createCore(ports: CorePorts): Core {
   const clock = ports.clock ?? systemClock;
   const events = new CoreEvents();
-  mkdirSync(ports.dataDir, { recursive: true });
+  makePrivateDataDir(ports.dataDir, 'atelier.db');
   const profiles = new ProfileService(ports.dataDir, ports.secrets, ports.demo);
   // Whatever logger the host injects, it only ever sees redacted lines (no key values, no Authorization).
   const log = redactingLogger(ports.log ?? silentLogger, () => profiles.secretsSnapshot());
@@ -89,6 +92,10 @@ export function createCore(ports: CorePorts): Core {
       (c) => events.emit('connectionChanged', c),
       () => undefined,
     );
+  });
+  const ownMedia = createOwnMediaResolver(mediaRoots, {
+    hasInput: (id) => inputs.holds(id),
+    recordsFile: (field, rel) => store.recordsMediaFile(field, rel),
   });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
   const libraryStore = new LibraryStore(
@@ -168,7 +175,7 @@ export function createCore(ports: CorePorts): Core {
     }),
     getPreferences: async () => ports.preferences.read(),
     updatePreferences: async (patch) => {
-      const next = mergePreferences(ports.preferences.read(), patch);
+      const next = mergePreferences(ports.preferences.read(), patch, ports.dataDir);
       ports.preferences.write(next);
       events.emit('preferencesChanged', next);
       return next;
@@ -212,7 +219,11 @@ export function createCore(ports: CorePorts): Core {
       ports.shell.startDrag(path);
       return { ok: true as const };
     },
-    stageInputFromPath: ({ path }) => inputs.stageFromPath(path),
+    stageInputFromPath: async ({ path }) => {
+      // The web page never names paths (a token holder could read any file): uploads are its way in.
+      if (ports.transport === 'web') throw new BridgeError('forbidden', 'Web mode stages files by upload, not by path.');
+      return inputs.stageFromPath(path);
+    },
     stageInputBytes: async ({ name, mime, bytes, origin }) => {
       const ref = await inputs.stageBytes(name, mime, bytes);
       if (origin) libraryStore.setOrigin(ref.id, origin);
@@ -310,7 +321,8 @@ export function createCore(ports: CorePorts): Core {
     handlers,
     events,
     mediaRoots,
-    resolveMedia: async (requestPath) => resolveMediaPath(mediaRoots(), requestPath),
+    resolveMedia: async (requestPath) => (engine.closed ? null : ownMedia(requestPath)),
+    stageUpload: (spoolPath, name) => inputs.stageFromPath(spoolPath, name),
     engine,
     store,
     estimator,

@@ -314,6 +314,16 @@ export class TaskStore {
     return toRecords(this.#statement(sql).all(now, Math.max(0, Math.trunc(limit))));
   }
 
+  /**
+   * Whether some task records `rel` as a result's library file (`file`) or thumbnail (`thumbnail`): the media
+   * routes serve only such files. A text prefilter (`instr`) keeps the JSON walk to the candidate rows.
+   */
+  recordsMediaFile(field: 'file' | 'thumbnail', rel: string): boolean {
+    this.#assertOpen();
+    const sql = `SELECT 1 FROM tasks WHERE instr(results_json, ?) > 0 AND EXISTS (SELECT 1 FROM json_each(tasks.results_json) r WHERE json_extract(r.value, '$.${field === 'file' ? 'file' : 'thumbnail'}') = ?) LIMIT 1`;
+    return this.#statement(sql).get(JSON.stringify(rel), rel) !== undefined;
+  }
+
   /** Removes the task (its FTS entries follow by trigger). Returns whether it existed. Files are the caller's. */
   delete(id: string): boolean {
     this.#assertOpen();

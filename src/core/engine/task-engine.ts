@@ -342,7 +342,12 @@ export class TaskEngine {
     const callbackUrl = callbackToken
       ? await this.deps.callbackUrlFor(resolved.profile.id, callbackToken)
       : null;
-    const media = createMediaResolver(this.deps.inputs, this.deps.libraryDir(), this.deps.fetch);
+    const media = createMediaResolver(
+      this.deps.inputs,
+      this.deps.libraryDir(),
+      this.deps.fetch,
+      (taskId, index) => this.deps.store.get(taskId)?.results.find((r) => r.index === index)?.file ?? null,
+    );
     const wire = buildRequest(op, req.values, req.extra, {
       vendor,
       media: (m) => media.asUrl(m),
@@ -381,7 +386,7 @@ export class TaskEngine {
       vendor,
       gatewayAuthHeader: resolved.profile.gatewayAuthHeader,
     };
-    const sending = this.track(this.submissions.run(() => this.send(record, wire, target, media)));
+    const sending = this.track(this.submissions.run(() => this.send(record, wire, target, media).finally(() => media.cleanup())));
     const settled = await Promise.race([
       sending.then(
         () => 'done' as const,
