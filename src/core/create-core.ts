@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BridgeError } from '../shared/bridge/result';
 import type { Handlers } from '../shared/bridge/contract';
-import { DEMO_PROFILE_ID } from '../shared/domain/profile';
+import { DEMO_PROFILE_ID, isPlainHttpRemote } from '../shared/domain/profile';
 import { CoreEvents } from './events';
 import { InputStore } from './inputs/input-store';
 import { silentLogger, systemClock, type CorePorts } from './ports';
@@ -15,18 +15,25 @@ import { TaskStore } from './db/task-store';
 import { openOrRecover } from './db/open-or-recover';
 import { NoticeBoard } from './notices/notice-board';
 import { corruptReportsUnder, onCorruptJson } from './storage/json-file';
+import { listPage } from './db/list-page';
 import { TaskEngine } from './engine/task-engine';
 import { DEFAULT_TUNING } from './engine/tuning';
 import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
 import { toDetail, toSummary } from './tasks/task-record';
 import { copyResult, deleteTaskFiles, resultPath } from './tasks/task-files';
 import { basename } from 'node:path';
+import { resolveMediaPath } from './media/resolve-media-path';
 
 export interface Core {
   handlers: Handlers;
   events: CoreEvents;
   /** Folders the media protocol / route may serve from. */
   mediaRoots(): { library: string; inputs: string; thumbs: string };
+  /**
+   * The file a media request names (`library/<rel>`, `inputs/<rel>`, `thumbs/<rel>`, URL-decoded once), or
+   * null. The shared app handler serves nothing else, in both transports.
+   */
+  resolveMedia(requestPath: string): Promise<string | null>;
   /** Exposed for tests and benchmarks; the bridge goes through `handlers`. */
   engine: TaskEngine;
   store: TaskStore;
@@ -125,7 +132,10 @@ export function createCore(ports: CorePorts): Core {
     },
     getConnection: connection,
     listProfiles: () => profiles.list(),
-    saveProfile: (input) => profiles.save(input),
+    saveProfile: async ({ key, ...input }) => {
+      if (isPlainHttpRemote(input.baseUrl)) log.warn('profile uses plain http:// to a remote host; its key travels unencrypted', { profile: input.id });
+      return profiles.save(input, key);
+    },
     deleteProfile: async ({ id }) => {
       await profiles.remove(id);
       if (ports.preferences.read().activeProfileId === id)
@@ -159,13 +169,8 @@ export function createCore(ports: CorePorts): Core {
     stageInputBytes: async ({ name, mime, bytes }) => inputs.stageBytes(name, mime, bytes),
     submitTask: (input) => engine.submit(input),
     listTasks: async ({ filter, cursor, limit }) => {
-      const page = store.list(filter, cursor, limit);
-      return {
-        items: page.items.map(toSummary),
-        nextCursor: page.nextCursor,
-        total: page.total,
-        counts: store.countsByStatus(filter),
-      };
+      const page = listPage(store, filter, cursor, limit);
+      return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: store.countsByStatus(filter) };
     },
     getTask: async ({ id }) => toDetail(engine.require(id)),
     checkTask: ({ id }) => engine.check(id),
@@ -185,14 +190,12 @@ export function createCore(ports: CorePorts): Core {
       events.emit('taskRemoved', { id });
       return { ok: true as const };
     },
-    saveResultAs: async ({ id, index, targetPath }) => {
+    saveResultAs: async ({ id, index }) => {
       const source = resultPath(engine.require(id), index, mediaRoots());
-      const target = targetPath ?? (await ports.shell?.chooseSavePath?.(basename(source))) ?? null;
-      if (!target) {
-        if (!ports.shell?.chooseSavePath && !targetPath)
-          throw new BridgeError('forbidden', 'Save as needs a target path here.');
-        return { path: null };
-      }
+      // Only the shell's own dialog names the target; web mode saves through a browser download instead.
+      if (!ports.shell?.chooseSavePath) throw new BridgeError('forbidden', 'Save as is only available in the desktop app.');
+      const target = await ports.shell.chooseSavePath(basename(source));
+      if (!target) return { path: null };
       await copyResult(source, target);
       return { path: target };
     },
@@ -222,6 +225,7 @@ export function createCore(ports: CorePorts): Core {
     handlers,
     events,
     mediaRoots,
+    resolveMedia: async (requestPath) => resolveMediaPath(mediaRoots(), requestPath),
     engine,
     store,
     notices,

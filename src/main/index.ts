@@ -4,7 +4,7 @@ import { createConsoleLogger, createCore } from '../core';
 import { createDemoGateway } from '../host/demo-gateway';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
 import { registerIpc } from './ipc';
-import { handleMediaProtocol, registerMediaScheme } from './media-protocol';
+import { createAppHandler } from '../core/app-server';
 import { createElectronPreferencesStore } from './preferences-store';
 import { createSafeStorageSecrets } from './safe-storage-secrets';
 import { createMainWindow, hardenSession, rendererOrigin } from './window';
@@ -15,7 +15,6 @@ import { isExternalLinkAllowed } from './security-policy';
 
 /** The thin Electron shell: window, security, IPC, safeStorage, electron-store, media protocol. */
 registerAppScheme();
-registerMediaScheme();
 app.enableSandbox();
 // Tests (e2e/electron) run the app against a throw-away data folder; a packaged app ignores this.
 if (!app.isPackaged && process.env.ATELIER_USER_DATA) app.setPath('userData', process.env.ATELIER_USER_DATA);
@@ -54,8 +53,12 @@ async function main(): Promise<void> {
     },
   });
   hardenSession();
-  handleAppProtocol(join(import.meta.dirname, '../renderer'));
-  handleMediaProtocol(() => core.mediaRoots());
+  handleAppProtocol(
+    createAppHandler({
+      rendererDir: join(import.meta.dirname, '../renderer'),
+      resolveMedia: (p) => core.resolveMedia(p),
+    }),
+  );
   registerIpc(core, () => win, rendererOrigin(), log);
   await core.start();
   win = createMainWindow(join(import.meta.dirname, '../preload'));

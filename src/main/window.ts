@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { BrowserWindow, session, shell } from 'electron';
-import { RENDERER_CSP } from '../host/security';
+import { RENDERER_CSP } from '../core/app-server';
 import { APP_ORIGIN } from './app-protocol';
 import { decideWindowOpen, isNavigationAllowed, isPermissionGranted } from './security-policy';
 

@@ -4,7 +4,8 @@ import { isTerminal, type TaskStatus, type TaskSummary } from '../../shared/doma
 import { getOperation } from '../../shared/operations/catalog';
 import type { OperationId } from '../../shared/operations/ids';
 import { formatIssue } from '../../shared/operations/issues';
-import { buildRequest, validateValues, visibleValues } from '../../shared/operations/validate';
+import { buildRequest, protectedExtraIssue, validateValues, visibleValues } from '../../shared/operations/validate';
+import { protectedNamesIn } from '../../shared/operations/protected-fields';
 import type { CoreEvents } from '../events';
 import { ADAPTERS } from '../gateway/adapters';
 import type { QueryOutcome } from '../gateway/adapter';
@@ -18,9 +19,10 @@ import { errorMessage } from '../gateway/parse';
 import { envelopeRefusal } from '../gateway/envelope';
 import type { TaskStore } from '../db/task-store';
 import type { InputStore } from '../inputs/input-store';
-import { redact, scrubDeep } from '../logging/redact';
+import { scrubDeep, scrubText } from '../logging/redact';
 import type { Clock, Logger, PreferencesStore } from '../ports';
 import type { ProfileService } from '../profiles/profile-service';
+import { sameOrigin } from '../profiles/key-origin';
 import { toSummary, type TaskRecord } from '../tasks/task-record';
 import type { CallbackHint, CallbackVerdict } from '../callbacks/callback-receiver';
 import { verifyCallbackSignature } from '../callbacks/signature';
@@ -31,6 +33,7 @@ import { nextPollDelay } from './poll-schedule';
 import { mergeResults, newTaskRecord, withEvent } from './record-factory';
 import { ResultDownloader } from './result-downloader';
 import { isDiskFull, WriteGuard } from './write-guard';
+import { scrubPatch } from './scrub-patch';
 import type { EngineTuning } from './tuning';
 
 export interface EngineDeps {
@@ -221,7 +224,7 @@ export class TaskEngine {
    */
   private update(id: string, patch: Partial<TaskRecord>): TaskRecord | null {
     if (this.closed) return null;
-    const next = this.guard.write(id, { ...patch, updatedAt: this.deps.clock.now() });
+    const next = this.guard.write(id, scrubPatch({ ...patch, updatedAt: this.deps.clock.now() }, this.secrets()));
     if (next) this.deps.events.emit('taskChanged', this.summary(next));
     const pollAt = patch.internal?.nextPollAt;
     if (typeof pollAt === 'number') this.wakeAt(pollAt);
@@ -259,16 +262,24 @@ export class TaskEngine {
 
   private async target(task: TaskRecord): Promise<GatewayTarget> {
     const resolved = await this.deps.profiles.resolve(task.profileId).catch(() => null);
+    // A key goes only to its profile's origin: a task sent before the profile moved keeps its old base URL,
+    // and gets no key there.
+    const keyFits = !!resolved && sameOrigin(task.internal.baseUrl, resolved.baseUrl);
     return {
       baseUrl: task.internal.baseUrl,
-      apiKey: resolved?.apiKey ?? null,
+      apiKey: keyFits ? (resolved?.apiKey ?? null) : null,
       vendor: task.internal.vendor,
       gatewayAuthHeader: resolved?.profile.gatewayAuthHeader ?? 'Authorization',
     };
   }
 
+  /** Every key this process knows (active, replaced, demo): what the one scrub removes. */
+  private secrets(): readonly string[] {
+    return this.deps.profiles.secretsSnapshot();
+  }
+
   private scrub(message: string, target: GatewayTarget): string {
-    return String(redact(message, target.apiKey ? [target.apiKey] : []));
+    return scrubText(message, target.apiKey ? [target.apiKey, ...this.secrets()] : this.secrets());
   }
 
   // ---- submit -----------------------------------------------------------------------------------
@@ -280,6 +291,8 @@ export class TaskEngine {
   async submit(req: SubmitRequest): Promise<TaskSummary> {
     const op = getOperation(req.operationId);
     const issues = validateValues(op, req.values);
+    const protectedNames = protectedNamesIn(req.extra);
+    if (protectedNames.length) issues.extra = protectedExtraIssue(protectedNames);
     const names = Object.keys(issues);
     if (names.length) {
       const fields = Object.fromEntries(Object.entries(issues).map(([k, v]) => [k, formatIssue(v)]));
@@ -389,8 +402,9 @@ export class TaskEngine {
       );
     } catch (e) {
       if (e instanceof GatewayNetworkError && !e.maybeSent) {
-        this.fail(record.id, `Could not reach the gateway (${e.message}); nothing was sent.`);
-        throw new BridgeError('gateway_unreachable', `Could not reach the gateway (${e.message}).`);
+        const reason = this.scrub(e.message, target);
+        this.fail(record.id, `Could not reach the gateway (${reason}); nothing was sent.`);
+        throw new BridgeError('gateway_unreachable', `Could not reach the gateway (${reason}).`);
       }
       const now = this.deps.clock.now();
       this.update(record.id, {

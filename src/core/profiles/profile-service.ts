@@ -9,6 +9,7 @@ import {
 import type { DemoGateway, SecretStore } from '../ports';
 import { readJsonStore, writeJsonFile } from '../storage/json-file';
 import { salvageArray } from '../storage/salvage';
+import { keyMustClear } from './key-origin';
 
 /** What the engine needs to talk to a gateway: never leaves core. */
 export interface ResolvedProfile {
@@ -75,11 +76,18 @@ export class ProfileService {
     return found;
   }
 
-  async save(input: ProfileInput): Promise<Profile> {
-    if (input.id === DEMO_PROFILE_ID)
-      throw new BridgeError('forbidden', 'The demo gateway cannot be edited.');
-    const stored = this.readStored().filter((p) => p.id !== input.id);
+  /**
+   * Saves a profile. A key belongs to the origin and header it was entered for: when the base URL or the
+   * auth header changes, the stored key is cleared, unless the user re-enters it in this same save (`key`).
+   */
+  async save(input: ProfileInput, key?: string): Promise<Profile> {
+    if (input.id === DEMO_PROFILE_ID) throw new BridgeError('forbidden', 'The demo gateway cannot be edited.');
+    const all = this.readStored();
+    const previous = all.find((p) => p.id === input.id);
+    const stored = all.filter((p) => p.id !== input.id);
+    if (previous && keyMustClear(previous, input)) await this.secrets.clear(input.id);
     writeJsonFile(this.path, [...stored, input]);
+    if (key !== undefined) return this.setKey(input.id, key);
     return this.get(input.id);
   }
 
