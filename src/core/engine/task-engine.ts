@@ -15,7 +15,7 @@ import {
   type GatewayResponse,
   type GatewayTarget,
 } from '../gateway/http';
-import { errorMessage } from '../gateway/parse';
+import { errorMessage, firstString } from '../gateway/parse';
 import { envelopeRefusal } from '../gateway/envelope';
 import type { TaskStore } from '../db/task-store';
 import type { InputStore } from '../inputs/input-store';
@@ -26,6 +26,7 @@ import { sameOrigin } from '../profiles/key-origin';
 import { toSummary, type TaskRecord } from '../tasks/task-record';
 import type { CallbackHint, CallbackVerdict } from '../callbacks/callback-receiver';
 import { verifyCallbackSignature } from '../callbacks/signature';
+import { CallbackGate } from '../callbacks/callback-gate';
 import { quoteAnswer, refusalText, unreadableStatusError } from './answer-text';
 import { Limiter } from './limiter';
 import { createMediaResolver } from './media-resolver';
@@ -77,6 +78,7 @@ export class TaskEngine {
   private readonly callbackTokens = new Map<string, string>();
   private readonly downloader: ResultDownloader;
   private readonly guard: WriteGuard;
+  private readonly callbackGate = new CallbackGate();
   private timer: NodeJS.Timeout | null = null;
   /** When the pending scheduler pass runs (engine clock), Infinity when none is pending. */
   private timerAt = Number.POSITIVE_INFINITY;
@@ -463,12 +465,19 @@ export class TaskEngine {
         },
         this.deps.tuning,
       );
+      // One writer per task: merge onto the row as it is now. A callback may have beaten this answer and
+      // already moved the task on (adopted its taskNo, even finished it): then only the answer is recorded.
+      const current = this.get(record.id) ?? record;
+      if (current.remoteId === parsed.remoteId && current.status !== 'submitting') {
+        this.update(record.id, { ...base, events: withEvent(current, `accepted as ${parsed.remoteId} (already known)`, now) });
+        return;
+      }
       this.update(record.id, {
         ...base,
         status: 'queued',
         remoteId: parsed.remoteId,
-        events: withEvent(record, `accepted as ${parsed.remoteId}`, now),
-        internal: { ...record.internal, nextPollAt: now + Math.min(delay, this.deps.tuning.pollBaseMs) },
+        events: withEvent(current, `accepted as ${parsed.remoteId}`, now),
+        internal: { ...current.internal, nextPollAt: now + Math.min(delay, this.deps.tuning.pollBaseMs) },
       });
       this.schedule(0);
       return;
@@ -735,19 +744,59 @@ export class TaskEngine {
   async onCallback(hint: CallbackHint): Promise<CallbackVerdict> {
     const id = this.callbackTokens.get(hint.token);
     const task = id ? this.get(id) : null;
+    // Only on its own task's path token: a valid signature for another task's taskNo changes nothing here.
     if (!task || task.internal.callbackToken !== hint.token) return 'unknown-task';
     const target = await this.target(task);
     if (!target.apiKey || !verifyCallbackSignature(hint.taskNo, hint.timestamp, target.apiKey, hint.sign))
       return 'rejected';
+    if (!this.callbackGate.fresh(hint.timestamp, this.deps.clock.now())) return 'rejected';
     if (task.remoteId && task.remoteId !== hint.taskNo) return 'rejected';
+    // A replay of what was already handled is answered without asking the gateway again.
+    if (!this.callbackGate.firstTime(task.id, hint.body.status, hint.timestamp)) return 'accepted';
     if (isTerminal(task.status) || task.status === 'downloading') return 'accepted';
+    if (!task.remoteId) return this.adoptFromCallback(task, hint.taskNo);
     const now = this.deps.clock.now();
-    const current =
-      this.update(task.id, {
-        ...(task.remoteId ? {} : { remoteId: hint.taskNo }),
-        events: withEvent(task, 'callback received', now),
-      }) ?? task;
+    const current = this.update(task.id, { events: withEvent(task, 'callback received', now) }) ?? task;
     await this.poll(current, { force: true });
+    return 'accepted';
+  }
+
+  /**
+   * A task without a gateway id (still submitting, or `unknown` after a crash) learns its taskNo from a
+   * callback on its own path, but only once a query for that taskNo confirms the same model and a known
+   * status, and never a taskNo another task already holds.
+   */
+  private async adoptFromCallback(task: TaskRecord, taskNo: string): Promise<CallbackVerdict> {
+    const adapter = ADAPTERS[task.family];
+    const path = adapter.queryPath({ remoteId: taskNo, submitPath: task.internal.submitPath });
+    const heldByOther = () => {
+      const holder = this.deps.store.heldBy(task.family, taskNo);
+      return holder !== null && holder !== task.id;
+    };
+    if (!path || heldByOther()) return 'rejected';
+    const target = await this.target(task);
+    const res = await gatewayRequest(target, { method: 'GET', path, timeoutMs: 30_000 }, this.http()).catch(() => null);
+    if (!res || res.status !== 200) return 'rejected';
+    let outcome: QueryOutcome;
+    try {
+      outcome = adapter.parseQuery(res.body);
+    } catch {
+      return 'rejected';
+    }
+    const model = firstString(res.body, ['data.model', 'model', 'data.model_name']);
+    if (model !== task.model || outcome.status === 'unknown' || outcome.status === 'stalled') return 'rejected';
+    const current = this.get(task.id);
+    if (!current || current.remoteId || heldByOther()) return current?.remoteId === taskNo ? 'accepted' : 'rejected';
+    const now = this.deps.clock.now();
+    const adopted = this.update(task.id, {
+      remoteId: taskNo,
+      status: current.status === 'unknown' ? 'queued' : current.status,
+      error: null,
+      events: withEvent(current, `taskNo ${taskNo} learned from a callback, confirmed by a query`, now),
+    });
+    if (!adopted) return 'rejected';
+    const later = isTerminal(outcome.status) ? null : now + this.deps.tuning.pollBaseMs;
+    await this.applyOutcome(task.id, outcome, res.body, later);
     return 'accepted';
   }
 
