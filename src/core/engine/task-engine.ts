@@ -34,6 +34,7 @@ import { nextPollDelay } from './poll-schedule';
 import { mergeResults, newTaskRecord, withEvent } from './record-factory';
 import { ResultDownloader } from './result-downloader';
 import { isDiskFull, WriteGuard } from './write-guard';
+import { NOT_SENT_ERROR, NOT_SENT_RAW, neverSent, SENDING_EVENT, WAITING_EVENT } from './not-sent';
 import { scrubPatch } from './scrub-patch';
 import type { EngineTuning } from './tuning';
 
@@ -123,7 +124,10 @@ export class TaskEngine {
     const now = this.deps.clock.now();
     for (const task of this.deps.store.nonTerminal()) {
       if (task.internal.callbackToken) this.callbackTokens.set(task.internal.callbackToken, task.id);
-      if (task.status === 'submitting') {
+      if (task.status === 'submitting' && neverSent(task)) {
+        // Still in the local queue when the process stopped: nothing went out, so it can simply be sent.
+        this.update(task.id, { status: 'unknown', rawStatus: NOT_SENT_RAW, error: NOT_SENT_ERROR, events: withEvent(task, 'not sent (Atelier stopped first)', now) });
+      } else if (task.status === 'submitting') {
         // The process died between sending and reading the answer: the gateway may have the task (and billed
         // it). Never resubmit silently; the user decides (architecture.md, "Task lifecycle").
         this.update(task.id, {
@@ -333,6 +337,7 @@ export class TaskEngine {
       submitPath: wire.path,
       callbackToken: callbackUrl ? callbackToken : null,
     });
+    record.events = withEvent(record, WAITING_EVENT, now);
     try {
       this.deps.store.insert(record);
     } catch (e) {
@@ -390,6 +395,8 @@ export class TaskEngine {
       this.fail(record.id, message);
       throw e instanceof BridgeError ? e : new BridgeError('invalid_input', message);
     }
+    const sending = this.get(record.id) ?? record;
+    this.update(record.id, { events: withEvent(sending, SENDING_EVENT, this.deps.clock.now()) });
     let res: GatewayResponse;
     try {
       res = await gatewayRequest(
@@ -687,6 +694,7 @@ export class TaskEngine {
   /** "Check again": an immediate query (also revives stalled tasks). */
   async check(id: string): Promise<TaskSummary> {
     const task = this.require(id);
+    if (task.status === 'unknown' && neverSent(task)) return this.sendNow(task);
     if (!task.remoteId) {
       if (task.family === 'imageEdit')
         throw new BridgeError(
@@ -713,6 +721,22 @@ export class TaskEngine {
     } else if (!isTerminal(fresh.status) || fresh.status === 'cancelled')
       await this.poll(fresh, { force: true });
     return toSummary(this.require(id));
+  }
+
+  /** Sends a task that never left the local queue (see `start`): one click, same task, same settings. */
+  private async sendNow(task: TaskRecord): Promise<TaskSummary> {
+    const op = getOperation(task.operationId);
+    const resolved = await this.deps.profiles.resolve(task.profileId);
+    if (!resolved.apiKey) throw new BridgeError('gateway_unauthorized', 'No API key is set for this gateway. Add one in Settings.');
+    const token = task.internal.callbackToken;
+    const callbackUrl = token ? await this.deps.callbackUrlFor(resolved.profile.id, token) : null;
+    const media = createMediaResolver(this.deps.inputs, this.deps.libraryDir(), this.deps.fetch);
+    const wire = buildRequest(op, task.values, task.extra, { vendor: task.internal.vendor, media: (m) => media.asUrl(m), callbackUrl });
+    const now = this.deps.clock.now();
+    const queued = this.update(task.id, { status: 'submitting', rawStatus: null, error: null, events: withEvent(task, 'sent by the user after a restart', now) }) ?? task;
+    const target: GatewayTarget = { baseUrl: task.internal.baseUrl, apiKey: resolved.apiKey, vendor: task.internal.vendor, gatewayAuthHeader: resolved.profile.gatewayAuthHeader };
+    await this.track(this.submissions.run(() => this.send(queued, wire, target, media))).catch(() => undefined);
+    return this.summary(this.require(task.id));
   }
 
   async retryDownload(id: string): Promise<TaskSummary> {
