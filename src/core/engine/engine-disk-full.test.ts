@@ -84,6 +84,24 @@ describe.skipIf(!disk)(`disk full (${disk ? 'a real 8 MiB tmpfs' : TINY_DISK_SKI
     expect(walk(t.dataDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('an inline (b64) image answered while the disk is full is written when space returns', async () => {
+    if (!disk) return;
+    const png = makePng(40, 30);
+    gw = await startMiniGateway(() => {
+      disk.fill();
+      return { status: 200, json: { created: 1, data: [{ b64_json: png.toString('base64') }] } };
+    });
+    t = await startTestCore(gw, { dataDir: join(disk.dir, `data-${Date.now()}`) });
+    const values = await valuesFor(t.core, 'imageEdit.edit');
+    const task = await t.core.handlers.submitTask({ operationId: 'imageEdit.edit', values, extra: {} });
+    await expect.poll(async () => (await t!.core.handlers.listNotices({})).map((n) => n.kind), { timeout: 10_000 }).toContain('disk-full');
+    disk.free();
+    const final = await t.settled(task.id, 20_000);
+    expect(final.status, final.error ?? '').toBe('succeeded');
+    expect(final.results.map((r) => r.state)).toEqual(['done']);
+    expect(final.results[0]?.bytesReceived).toBe(png.length);
+  });
+
   it('a write that fails while polling backs off instead of spinning, and polling resumes by itself', async () => {
     if (!disk) return;
     const g = await gatewayFillingDisk('poll');

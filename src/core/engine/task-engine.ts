@@ -15,7 +15,7 @@ import {
   type GatewayResponse,
   type GatewayTarget,
 } from '../gateway/http';
-import { errorMessage, firstString } from '../gateway/parse';
+import { errorMessage, firstString, type RemoteResult } from '../gateway/parse';
 import { envelopeRefusal } from '../gateway/envelope';
 import type { TaskStore } from '../db/task-store';
 import type { InputStore } from '../inputs/input-store';
@@ -80,6 +80,8 @@ export class TaskEngine {
   private readonly downloader: ResultDownloader;
   private readonly guard: WriteGuard;
   private readonly callbackGate = new CallbackGate();
+  /** b64 results of answers whose files are not on disk yet (see applyOutcome). */
+  private readonly inlineResults = new Map<string, RemoteResult[]>();
   private timer: NodeJS.Timeout | null = null;
   /** When the pending scheduler pass runs (engine clock), Infinity when none is pending. */
   private timerAt = Number.POSITIVE_INFINITY;
@@ -261,7 +263,7 @@ export class TaskEngine {
     }
     for (const id of [...this.guard.stoppedDownloads]) {
       this.guard.stoppedDownloads.delete(id);
-      void this.track(this.downloader.downloadAll(id));
+      void this.track(this.downloader.downloadAll(id, this.inlineResults.get(id) ?? []));
     }
     return true;
   }
@@ -651,12 +653,19 @@ export class TaskEngine {
     this.update(id, patch);
     // Not awaited: a poll holds a place under the global request cap, and a long video download must not
     // keep it (six finishing videos would otherwise stop every other task's polling until they are on disk).
-    if (status === 'succeeded')
+    if (status === 'succeeded') {
+      // Inline (b64) results exist only in this answer: keep them until they are on disk, so a download a
+      // full disk stopped can be written when space returns (image edits cannot be queried again).
+      if (outcome.results.some((r) => r.kind === 'b64')) this.inlineResults.set(id, outcome.results);
       this.downloader
         .downloadAll(id, outcome.results)
+        .then(() => {
+          if (this.get(id)?.results.every((r) => r.state === 'done')) this.inlineResults.delete(id);
+        })
         .catch((e: unknown) =>
           this.deps.log.error('download failed', { id, error: e instanceof Error ? e.message : String(e) }),
         );
+    }
   }
 
   /** Result URLs expire (api-notes E.3): query the finished task again and take the fresh URLs it hands out. */
@@ -741,7 +750,7 @@ export class TaskEngine {
 
   async retryDownload(id: string): Promise<TaskSummary> {
     this.require(id);
-    await this.downloader.downloadAll(id);
+    await this.downloader.downloadAll(id, this.inlineResults.get(id) ?? []);
     return toSummary(this.require(id));
   }
 
