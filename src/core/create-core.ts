@@ -22,6 +22,7 @@ import { corruptReportsUnder, onCorruptJson } from './storage/json-file';
 import { TaskEngine } from './engine/task-engine';
 import { DEFAULT_TUNING } from './engine/tuning';
 import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
+import { RememberedPort, startOnStablePort } from './callbacks/remembered-port';
 import { toDetail, toSummary } from './tasks/task-record';
 import { copyResult, deleteTaskFiles, resultPath } from './tasks/task-files';
 import { basename } from 'node:path';
@@ -110,6 +111,7 @@ export function createCore(ports: CorePorts): Core {
     now: () => clock.now(),
     roots: mediaRoots,
   });
+  const rememberedPort = new RememberedPort(ports.dataDir);
   const engine: TaskEngine = new TaskEngine({
     store,
     events,
@@ -131,7 +133,7 @@ export function createCore(ports: CorePorts): Core {
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
-      const port = await receiver.start(profile.callbacks.localPort);
+      const port = await startOnStablePort(profile.callbacks.localPort, rememberedPort, (p) => receiver.start(p));
       const base = profile.callbacks.publicUrl.trim() || `http://127.0.0.1:${port}`;
       return `${base.replace(/\/+$/, '')}${CALLBACK_PATH}${token}`;
     },
@@ -329,6 +331,14 @@ export function createCore(ports: CorePorts): Core {
     notices,
     async start() {
       engine.start();
+      // Callbacks promised before a restart must find the receiver again, on the same port.
+      const waiting = store.nonTerminal().find((t) => t.internal.callbackToken);
+      if (waiting) {
+        const profile = await profiles.get(waiting.profileId).catch(() => null);
+        await startOnStablePort(profile?.callbacks.localPort ?? 0, rememberedPort, (p) => receiver.start(p)).catch((e: unknown) =>
+          log.warn('callback receiver did not start; polling continues', { error: e instanceof Error ? e.message : String(e) }),
+        );
+      }
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
     },
     async stop() {

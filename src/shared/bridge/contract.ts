@@ -2,13 +2,7 @@ import { z } from 'zod';
 import { preferencesPatchSchema, preferencesSchema } from '../domain/preferences';
 import { gatewayHealthSchema } from '../domain/gateway-health';
 import { connectionTestSchema, profileInputSchema, profileSchema } from '../domain/profile';
-import {
-  inputRefSchema,
-  taskDetailSchema,
-  taskFilterSchema,
-  taskStatusSchema,
-  taskSummarySchema,
-} from '../domain/task';
+import { inputRefSchema, taskDetailSchema, taskFilterSchema, taskStatusSchema, taskSummarySchema } from '../domain/task';
 import { operationIdSchema } from '../operations/ids';
 import { estimateSchema } from '../domain/estimate';
 import { boundedRecord, EXTRA_BOUNDS, VALUES_BOUNDS } from './bounds';
@@ -28,10 +22,7 @@ export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType
   input: I;
   output: O;
 }
-const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodSpec<I, O> => ({
-  input,
-  output,
-});
+const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodSpec<I, O> => ({ input, output });
 
 const none = z.object({}).strict();
 const id = z.string().min(1).max(100);
@@ -145,10 +136,7 @@ export const contract = {
     /** Desktop only: the OS folder picker for the library folder (null when cancelled). Web mode: `forbidden`. */
     chooseLibraryFolder: method(none, z.object({ path: z.string().nullable() })),
     /** The file name a result would get with this pattern, from sample values (Settings shows it live). */
-    previewFileName: method(
-      z.object({ pattern: z.string().min(1).max(200) }).strict(),
-      z.object({ example: z.string() }),
-    ),
+    previewFileName: method(z.object({ pattern: z.string().min(1).max(200) }).strict(), z.object({ example: z.string() })),
     /**
      * Desktop only: starts an OS drag of a result file out of the app. Call it from the renderer's
      * `dragstart` handler (after `preventDefault()`); web mode answers `forbidden` (use a download link there).
@@ -194,12 +182,7 @@ export const contract = {
   events: {
     taskChanged: taskSummarySchema,
     taskRemoved: z.object({ id: z.string() }),
-    downloadProgressed: z.object({
-      id: z.string(),
-      index: z.number().int(),
-      received: z.number(),
-      total: z.number().nullable(),
-    }),
+    downloadProgressed: z.object({ id: z.string(), index: z.number().int(), received: z.number(), total: z.number().nullable() }),
     preferencesChanged: preferencesSchema,
     connectionChanged: connectionSchema,
     /** The user clicked an OS notification about this task (desktop): the window is focused, show the task. */
@@ -225,10 +208,8 @@ export const methodChannel = (m: MethodName): string => `atelier:call:${m}`;
 export const eventChannel = (e: EventName): string => `atelier:event:${e}`;
 export const METHOD_NAMES = Object.keys(contract.methods) as MethodName[];
 export const EVENT_NAMES = Object.keys(contract.events) as EventName[];
-export const isMethodName = (s: unknown): s is MethodName =>
-  typeof s === 'string' && Object.hasOwn(contract.methods, s);
-export const isEventName = (s: unknown): s is EventName =>
-  typeof s === 'string' && Object.hasOwn(contract.events, s);
+export const isMethodName = (s: unknown): s is MethodName => typeof s === 'string' && Object.hasOwn(contract.methods, s);
+export const isEventName = (s: unknown): s is EventName => typeof s === 'string' && Object.hasOwn(contract.events, s);
 
 export type AppInfo = z.infer<typeof appInfoSchema>;
 export type Connection = z.infer<typeof connectionSchema>;
