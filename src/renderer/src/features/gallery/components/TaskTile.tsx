@@ -8,7 +8,15 @@ import { LiveStatus } from './LiveStatus';
 import { TaskMedia } from './TaskMedia';
 
 /** One task in the grid: its first result, a status overlay while it is not done, actions on hover. */
-export const TaskTile = memo(function TaskTile({ task, actions, scrolling = false }: { task: TaskSummary; actions: TaskActions; scrolling?: boolean }) {
+export const TaskTile = memo(function TaskTile({
+  task,
+  actions,
+  scrolling = false,
+}: {
+  task: TaskSummary;
+  actions: TaskActions;
+  scrolling?: boolean;
+}) {
   const { t } = useTranslation();
   const done = task.status === 'succeeded' && !task.results.some((r) => r.state === 'failed');
   const first = task.results[0];
@@ -32,7 +40,11 @@ export const TaskTile = memo(function TaskTile({ task, actions, scrolling = fals
       <TaskMedia task={task} hoverPlay scrolling={scrolling} />
       {!done && (
         <div className="gl-tile-status">
-          <LiveStatus task={task} onCheck={() => void actions.checkAgain(task)} onRetry={() => void actions.retryDownload(task)} />
+          <LiveStatus
+            task={task}
+            onCheck={() => void actions.checkAgain(task)}
+            onRetry={() => void actions.retryDownload(task)}
+          />
         </div>
       )}
       <div className="gl-tile-badges">
