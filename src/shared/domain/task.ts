@@ -88,7 +88,7 @@ export type TaskDetail = z.infer<typeof taskDetailSchema>;
 
 export const taskFilterSchema = z.object({
   operationId: operationIdSchema.optional(),
-  model: z.string().optional(),
+  model: z.string().max(200).optional(),
   statuses: z.array(taskStatusSchema).optional(),
   search: z.string().max(200).optional(),
   favourite: z.boolean().optional(),
