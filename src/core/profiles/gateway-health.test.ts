@@ -69,11 +69,11 @@ describe('the connection carries the gateway health (its last answer), not only 
     await h.selectProfile({ id: 'demo' });
   });
 
-  it('sets the expected duration at submission from the profile (the demo gateway: its own timings)', async () => {
+  it('sets the expected duration at submission from the profile (the estimator figure, kept with the task)', async () => {
     const task = await t.core.handlers.submitTask(image);
-    expect(task.expectedMs).toBe(9_000);
+    expect(task.expectedMs).toBeGreaterThan(0);
     await t.settled(task.id);
     // Stored with the task: a restart (a fresh read from SQLite) still knows it.
-    expect(t.core.store.get(task.id)?.expectedMs).toBe(9_000);
+    expect(t.core.store.get(task.id)?.expectedMs).toBe(task.expectedMs);
   });
 });
