@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BridgeError } from '../shared/bridge/result';
-import type { Handlers } from '../shared/bridge/contract';
-import { DEMO_PROFILE_ID } from '../shared/domain/profile';
+import type { EventPayload, Handlers } from '../shared/bridge/contract';
+import { DEMO_PROFILE_ID, isPlainHttpRemote } from '../shared/domain/profile';
 import { CoreEvents } from './events';
 import { InputStore } from './inputs/input-store';
 import { silentLogger, systemClock, type CorePorts } from './ports';
@@ -12,21 +12,36 @@ import { previewFileName } from './preferences/file-name-preview';
 import { ProfileService } from './profiles/profile-service';
 import { testConnection } from './profiles/test-connection';
 import { TaskStore } from './db/task-store';
+import { listPage } from './db/list-page';
+import { openOrRecover } from './db/open-or-recover';
+import { NoticeBoard } from './notices/notice-board';
+import { corruptReportsUnder, onCorruptJson } from './storage/json-file';
 import { TaskEngine } from './engine/task-engine';
 import { DEFAULT_TUNING } from './engine/tuning';
 import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
 import { toDetail, toSummary } from './tasks/task-record';
 import { copyResult, deleteTaskFiles, resultPath } from './tasks/task-files';
 import { basename } from 'node:path';
+import { SqliteEstimator } from './estimates/sqlite-estimator';
+import { getOperation } from '../shared/operations/catalog';
+import { visibleValues } from '../shared/operations/validate';
+import { resolveMediaPath } from './media/resolve-media-path';
 
 export interface Core {
   handlers: Handlers;
   events: CoreEvents;
   /** Folders the media protocol / route may serve from. */
   mediaRoots(): { library: string; inputs: string; thumbs: string };
+  /**
+   * The file a media request names (`library/<rel>`, `inputs/<rel>`, `thumbs/<rel>`, URL-decoded once), or
+   * null. The shared app handler serves nothing else, in both transports.
+   */
+  resolveMedia(requestPath: string): Promise<string | null>;
   /** Exposed for tests and benchmarks; the bridge goes through `handlers`. */
   engine: TaskEngine;
   store: TaskStore;
+  estimator: SqliteEstimator;
+  notices: NoticeBoard;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -41,8 +56,28 @@ export function createCore(ports: CorePorts): Core {
   const log = redactingLogger(ports.log ?? silentLogger, () => profiles.secretsSnapshot());
   const inputs = new InputStore(join(ports.dataDir, 'inputs'));
   const libraryDir = (): string => ports.preferences.read().libraryDir || join(ports.dataDir, 'library');
-  const mediaRoots = () => ({ library: libraryDir(), inputs: inputs.dir, thumbs: join(ports.dataDir, 'thumbs') });
-  const store = TaskStore.open(join(ports.dataDir, 'atelier.db'), { now: () => clock.now() });
+  const mediaRoots = () => ({
+    library: libraryDir(),
+    inputs: inputs.dir,
+    thumbs: join(ports.dataDir, 'thumbs'),
+  });
+  const notices = new NoticeBoard(
+    (all) => events.emit('noticesChanged', all),
+    () => clock.now(),
+  );
+  for (const r of corruptReportsUnder(ports.dataDir)) notices.fromCorruptStore(r);
+  const offCorrupt = onCorruptJson((r) => {
+    if (corruptReportsUnder(ports.dataDir).includes(r)) notices.fromCorruptStore(r);
+  });
+  const opened = openOrRecover(join(ports.dataDir, 'atelier.db'));
+  for (const r of opened.recoveries) notices.fromRecovery(r);
+  const store = new TaskStore(opened.db, { now: () => clock.now() });
+  const estimator = new SqliteEstimator(store.db, { demo: ports.demo, now: () => clock.now() });
+  events.subscribe((event, payload) => {
+    if (event !== 'taskChanged' || store.closed) return;
+    const t = payload as EventPayload<'taskChanged'>;
+    if ((t.status === 'downloading' || t.status === 'succeeded') && t.finishedAt !== null) estimator.observe(t, store.get(t.id)?.values ?? {});
+  });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
   const engine: TaskEngine = new TaskEngine({
     store,
@@ -57,6 +92,11 @@ export function createCore(ports: CorePorts): Core {
     clock,
     log,
     tuning: { ...DEFAULT_TUNING, ...ports.tuning },
+    expectedMs: (q) => estimator.estimate(q).durationMs?.median ?? null,
+    onDiskFull: (full) =>
+      full
+        ? notices.raise('disk-full', 'disk-full', 'Disk full: free space to continue.')
+        : notices.clear('disk-full'),
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
@@ -69,10 +109,19 @@ export function createCore(ports: CorePorts): Core {
   const connection = async () => {
     const prefs = ports.preferences.read();
     const list = await profiles.list();
-    const active = list.find((p) => p.id === prefs.activeProfileId) ?? list.find((p) => p.id === DEMO_PROFILE_ID) ?? list[0];
+    const active =
+      list.find((p) => p.id === prefs.activeProfileId) ??
+      list.find((p) => p.id === DEMO_PROFILE_ID) ??
+      list[0];
     if (!active) throw new BridgeError('not_found', 'No gateway profile is configured.');
     const baseUrl = active.demo ? (await profiles.ensureDemo()).baseUrl : active.baseUrl;
-    return { profileId: active.id, profileName: active.name, demo: active.demo, baseUrl, hasKey: active.hasKey };
+    return {
+      profileId: active.id,
+      profileName: active.name,
+      demo: active.demo,
+      baseUrl,
+      hasKey: active.hasKey,
+    };
   };
 
   const handlers: Handlers = {
@@ -94,10 +143,14 @@ export function createCore(ports: CorePorts): Core {
     },
     getConnection: connection,
     listProfiles: () => profiles.list(),
-    saveProfile: (input) => profiles.save(input),
+    saveProfile: async ({ key, ...input }) => {
+      if (isPlainHttpRemote(input.baseUrl)) log.warn('profile uses plain http:// to a remote host; its key travels unencrypted', { profile: input.id });
+      return profiles.save(input, key);
+    },
     deleteProfile: async ({ id }) => {
       await profiles.remove(id);
-      if (ports.preferences.read().activeProfileId === id) await handlers.selectProfile({ id: DEMO_PROFILE_ID });
+      if (ports.preferences.read().activeProfileId === id)
+        await handlers.selectProfile({ id: DEMO_PROFILE_ID });
       return { ok: true as const };
     },
     setProfileKey: ({ id, key, acceptWeakStorage }) => profiles.setKey(id, key, acceptWeakStorage),
@@ -111,21 +164,29 @@ export function createCore(ports: CorePorts): Core {
     },
     testConnection: async ({ id }) => testConnection(await profiles.resolve(id), ports.fetch ?? fetch, clock),
     chooseLibraryFolder: async () => {
-      if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
+      if (!ports.shell?.chooseFolder)
+        throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
       return { path: await ports.shell.chooseFolder(libraryDir()) };
     },
     previewFileName: async ({ pattern }) => ({ example: previewFileName(pattern, new Date(clock.now())) }),
     startDragResult: async ({ id, index }) => {
       const path = resultPath(engine.require(id), index, mediaRoots());
-      if (!ports.shell?.startDrag) throw new BridgeError('forbidden', 'Dragging files out is only available in the desktop app.');
+      if (!ports.shell?.startDrag)
+        throw new BridgeError('forbidden', 'Dragging files out is only available in the desktop app.');
       ports.shell.startDrag(path);
       return { ok: true as const };
     },
     stageInputFromPath: ({ path }) => inputs.stageFromPath(path),
     stageInputBytes: async ({ name, mime, bytes }) => inputs.stageBytes(name, mime, bytes),
     submitTask: (input) => engine.submit(input),
+    estimateTask: async ({ operationId, values }) => {
+      const profile = await profiles.get(ports.preferences.read().activeProfileId).catch(() => profiles.get(DEMO_PROFILE_ID));
+      const visible = visibleValues(getOperation(operationId), values, profile.vendor);
+      const model = typeof visible.model === 'string' ? visible.model : '';
+      return estimator.estimate({ profileId: profile.id, operationId, model, values: visible });
+    },
     listTasks: async ({ filter, cursor, limit }) => {
-      const page = store.listWithCounts(filter, cursor, limit);
+      const page = listPage(store, filter, cursor, limit);
       return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: page.counts };
     },
     getTask: async ({ id }) => toDetail(engine.require(id)),
@@ -146,25 +207,32 @@ export function createCore(ports: CorePorts): Core {
       events.emit('taskRemoved', { id });
       return { ok: true as const };
     },
-    saveResultAs: async ({ id, index, targetPath }) => {
+    saveResultAs: async ({ id, index }) => {
       const source = resultPath(engine.require(id), index, mediaRoots());
-      const target = targetPath ?? (await ports.shell?.chooseSavePath?.(basename(source))) ?? null;
-      if (!target) {
-        if (!ports.shell?.chooseSavePath && !targetPath) throw new BridgeError('forbidden', 'Save as needs a target path here.');
-        return { path: null };
-      }
+      // Only the shell's own dialog names the target; web mode saves through a browser download instead.
+      if (!ports.shell?.chooseSavePath) throw new BridgeError('forbidden', 'Save as is only available in the desktop app.');
+      const target = await ports.shell.chooseSavePath(basename(source));
+      if (!target) return { path: null };
       await copyResult(source, target);
       return { path: target };
     },
     revealResult: async ({ id, index }) => {
       const path = resultPath(engine.require(id), index, mediaRoots());
-      if (!ports.shell?.revealPath) throw new BridgeError('forbidden', 'Revealing files is only available in the desktop app.');
+      if (!ports.shell?.revealPath)
+        throw new BridgeError('forbidden', 'Revealing files is only available in the desktop app.');
       ports.shell.revealPath(path);
       return { ok: true as const };
     },
+    listNotices: async () => notices.list(),
+    dismissNotice: async ({ id }) => {
+      notices.dismiss(id);
+      return { ok: true as const };
+    },
     openExternal: async ({ url }) => {
-      if (!/^https?:\/\//i.test(url)) throw new BridgeError('forbidden', 'Only http(s) links open externally.');
-      if (!ports.shell?.openExternal) throw new BridgeError('forbidden', 'Opening links is not available here.');
+      if (!/^https?:\/\//i.test(url))
+        throw new BridgeError('forbidden', 'Only http(s) links open externally.');
+      if (!ports.shell?.openExternal)
+        throw new BridgeError('forbidden', 'Opening links is not available here.');
       await ports.shell.openExternal(url);
       return { ok: true as const };
     },
@@ -174,8 +242,11 @@ export function createCore(ports: CorePorts): Core {
     handlers,
     events,
     mediaRoots,
+    resolveMedia: async (requestPath) => resolveMediaPath(mediaRoots(), requestPath),
     engine,
     store,
+    estimator,
+    notices,
     async start() {
       engine.start();
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
@@ -185,6 +256,7 @@ export function createCore(ports: CorePorts): Core {
       await receiver.stop();
       engine.closed = true;
       store.close();
+      offCorrupt();
       await ports.demo?.stop();
     },
   };

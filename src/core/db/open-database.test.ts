@@ -48,7 +48,7 @@ describe('openDatabase', () => {
     track(openDatabase(file)).close();
     const db = track(openDatabase(file));
     expect(db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual(
-      MIGRATIONS.map(({ version, name }) => ({ version, name })),
+      MIGRATIONS.map((m) => ({ version: m.version, name: m.name })),
     );
   });
 

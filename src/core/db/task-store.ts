@@ -328,6 +328,12 @@ export class TaskStore {
     return atomically(this.#db, 'write', fn);
   }
 
+  /** The connection, for the repositories that keep their own tables in this file (estimates, batches…). */
+  get db(): SqliteDatabase {
+    this.#assertOpen();
+    return this.#db;
+  }
+
   /** Closes the connection. The store must not be used afterwards. */
   /** libsql aborts the whole process when a closed connection is used; a late caller gets an Error instead. */
   #assertOpen(): void {
@@ -349,6 +355,12 @@ export class TaskStore {
       this.#db.exec('PRAGMA optimize');
     } catch {
       // best effort
+    }
+    try {
+      // A clean stop leaves no history in the WAL: a backup of atelier.db alone is then complete.
+      this.#db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } catch {
+      // best effort: a busy reader elsewhere only delays it to the next clean stop
     }
     this.#db.close();
   }

@@ -17,6 +17,8 @@ export function newTaskRecord(args: {
   vendor: string;
   submitPath: string;
   callbackToken: string | null;
+  /** The estimate at submission (ms), or null. */
+  expectedMs?: number | null;
 }): TaskRecord {
   const { op, values } = args;
   return {
@@ -40,6 +42,7 @@ export function newTaskRecord(args: {
     finishedAt: null,
     updatedAt: args.now,
     results: [],
+    expectedMs: args.expectedMs ?? null,
     values,
     extra: args.extra,
     inputs: collectInputs(values),

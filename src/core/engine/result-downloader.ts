@@ -2,13 +2,21 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { TaskResult } from '../../shared/domain/task';
 import { getOperation } from '../../shared/operations/catalog';
-import { downloadFile, ExpiredUrlError, fileNameFromPattern, moveIntoLibrary, writeBase64File, type DownloadOutcome } from '../downloads';
+import {
+  downloadFile,
+  ExpiredUrlError,
+  fileNameFromPattern,
+  moveIntoLibrary,
+  writeBase64File,
+  type DownloadOutcome,
+} from '../downloads';
 import { ADAPTERS } from '../gateway/adapters';
 import { authHeaders, type GatewayTarget } from '../gateway/http';
 import type { RemoteResult } from '../gateway/parse';
 import type { Clock, Logger } from '../ports';
 import type { TaskRecord } from '../tasks/task-record';
 import { makeImageThumbnail } from '../thumbnails/make-thumbnail';
+import { sameOrigin } from '../profiles/key-origin';
 import { Limiter } from './limiter';
 import { withEvent } from './record-factory';
 
@@ -71,14 +79,17 @@ export class ResultDownloader {
     this.aborts.set(id, abort);
     let task = this.deps.get(id);
     if (!task) return;
-    if (task.status !== 'downloading') task = this.deps.update(id, { status: 'downloading', error: null }) ?? task;
+    if (task.status !== 'downloading')
+      task = this.deps.update(id, { status: 'downloading', error: null }) ?? task;
     let requeries = 0;
     for (let index = 0; index < task.results.length; index++) {
       const current = this.deps.get(id);
       const result = current?.results[index];
       if (!current || !result || result.state === 'done') continue;
       try {
-        const outcome = await this.files.run(() => this.fetchOne(current, result, inline[index], abort.signal));
+        const outcome = await this.files.run(() =>
+          this.fetchOne(current, result, inline[index], abort.signal),
+        );
         await this.finish(id, index, outcome);
       } catch (e) {
         if (e instanceof ExpiredUrlError && requeries < MAX_REQUERIES) {
@@ -99,24 +110,40 @@ export class ResultDownloader {
     this.deps.update(id, {
       status: 'succeeded',
       finishedAt: final.finishedAt ?? now,
-      error: failed.length ? `${failed.length} file(s) could not be downloaded: ${failed[0]?.error ?? ''} — use “retry download”.` : null,
+      error: failed.length
+        ? `${failed.length} file(s) could not be downloaded: ${failed[0]?.error ?? ''} — use “retry download”.`
+        : null,
       events: withEvent(final, failed.length ? 'download failed' : 'downloaded', now),
     });
   }
 
-  private async fetchOne(task: TaskRecord, result: TaskResult, inline: RemoteResult | undefined, signal: AbortSignal): Promise<DownloadOutcome> {
+  private async fetchOne(
+    task: TaskRecord,
+    result: TaskResult,
+    inline: RemoteResult | undefined,
+    signal: AbortSignal,
+  ): Promise<DownloadOutcome> {
     const tempPath = this.tempPath(task.id, result.index);
-    if (inline?.kind === 'b64') return writeBase64File(inline.data, tempPath, inline.mime ? { contentType: inline.mime } : {});
+    if (inline?.kind === 'b64')
+      return writeBase64File(inline.data, tempPath, inline.mime ? { contentType: inline.mime } : {});
     const target = await this.deps.target(task);
     const adapter = ADAPTERS[task.family];
-    const source = task.remoteId ? adapter.resultSource?.({ remoteId: task.remoteId, submitPath: task.internal.submitPath }, { kind: 'url', url: result.remoteUrl ?? '' }, result.index) : null;
+    const source = task.remoteId
+      ? adapter.resultSource?.(
+          { remoteId: task.remoteId, submitPath: task.internal.submitPath },
+          { kind: 'url', url: result.remoteUrl ?? '' },
+          result.index,
+        )
+      : null;
     const url = source?.url ?? result.remoteUrl;
     if (!url) throw new Error('The gateway gave no address for this file.');
     const absolute = url.startsWith('/') ? `${target.baseUrl}${url}` : url;
     this.setResult(task.id, result.index, { state: 'downloading', error: null });
     return downloadFile({
       url: absolute,
-      headers: source?.withAuth ? authHeaders(target, url) : {},
+      // Files on the profile's own origin are the gateway's (content endpoints, proxies behind auth): they need
+      // the key. A URL anywhere else never gets it, whatever the adapter says.
+      headers: sameOrigin(absolute, target.baseUrl) ? authHeaders(target, url.startsWith('/') ? url : new URL(absolute).pathname) : {},
       tempPath,
       signal,
       fetchImpl: this.deps.fetch,
@@ -149,7 +176,9 @@ export class ResultDownloader {
     let thumbnail: string | null = null;
     if ((outcome.contentType ?? '').startsWith('image/') || op.output === 'image') {
       // A thumbnail is a convenience: a file libvips cannot read still lands in the library.
-      thumbnail = await makeImageThumbnail(finalPath, this.deps.thumbsDir, `${id}-${index}`).catch(() => null);
+      thumbnail = await makeImageThumbnail(finalPath, this.deps.thumbsDir, `${id}-${index}`).catch(
+        () => null,
+      );
     }
     this.setResult(id, index, {
       state: 'done',

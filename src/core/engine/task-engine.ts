@@ -4,17 +4,25 @@ import { isTerminal, type TaskStatus, type TaskSummary } from '../../shared/doma
 import { getOperation } from '../../shared/operations/catalog';
 import type { OperationId } from '../../shared/operations/ids';
 import { formatIssue } from '../../shared/operations/issues';
-import { buildRequest, validateValues, visibleValues } from '../../shared/operations/validate';
+import { buildRequest, protectedExtraIssue, validateValues, visibleValues } from '../../shared/operations/validate';
+import { protectedNamesIn } from '../../shared/operations/protected-fields';
 import type { CoreEvents } from '../events';
 import { ADAPTERS } from '../gateway/adapters';
 import type { QueryOutcome } from '../gateway/adapter';
-import { gatewayRequest, GatewayNetworkError, type GatewayResponse, type GatewayTarget } from '../gateway/http';
+import {
+  gatewayRequest,
+  GatewayNetworkError,
+  type GatewayResponse,
+  type GatewayTarget,
+} from '../gateway/http';
 import { errorMessage } from '../gateway/parse';
+import { envelopeRefusal } from '../gateway/envelope';
 import type { TaskStore } from '../db/task-store';
 import type { InputStore } from '../inputs/input-store';
-import { redact, scrubDeep } from '../logging/redact';
+import { scrubDeep, scrubText } from '../logging/redact';
 import type { Clock, Logger, PreferencesStore } from '../ports';
 import type { ProfileService } from '../profiles/profile-service';
+import { sameOrigin } from '../profiles/key-origin';
 import { toSummary, type TaskRecord } from '../tasks/task-record';
 import type { CallbackHint, CallbackVerdict } from '../callbacks/callback-receiver';
 import { verifyCallbackSignature } from '../callbacks/signature';
@@ -24,6 +32,8 @@ import { createMediaResolver } from './media-resolver';
 import { nextPollDelay } from './poll-schedule';
 import { mergeResults, newTaskRecord, withEvent } from './record-factory';
 import { ResultDownloader } from './result-downloader';
+import { scrubPatch } from './scrub-patch';
+import { isDiskFull, WriteGuard } from './write-guard';
 import type { EngineTuning } from './tuning';
 
 export interface EngineDeps {
@@ -41,6 +51,10 @@ export interface EngineDeps {
   tuning: EngineTuning;
   /** The callback URL for a task gateway submission, or null when callbacks are off for that profile. */
   callbackUrlFor: (profileId: string, token: string) => Promise<string | null>;
+  /** Expected duration (ms) of a task about to be submitted, stored on it as `expectedMs`; null: unknown. */
+  expectedMs?: (query: { profileId: string; operationId: OperationId; model: string; values: Record<string, unknown> }) => number | null;
+  /** The disk filled up (true) or has room again (false): core shows or clears its notice. */
+  onDiskFull?: (full: boolean) => void;
 }
 
 export interface SubmitRequest {
@@ -65,6 +79,7 @@ export class TaskEngine {
   /** Callback URL token → task id, for every task of this process and every unfinished one before it. */
   private readonly callbackTokens = new Map<string, string>();
   private readonly downloader: ResultDownloader;
+  private readonly guard: WriteGuard;
   private timer: NodeJS.Timeout | null = null;
   /** When the pending scheduler pass runs (engine clock), Infinity when none is pending. */
   private timerAt = Number.POSITIVE_INFINITY;
@@ -83,6 +98,7 @@ export class TaskEngine {
   constructor(private readonly deps: EngineDeps) {
     this.requests = new Limiter(() => deps.preferences.read().maxRequestsInFlight);
     this.submissions = new Limiter(() => deps.preferences.read().maxConcurrentSubmissions);
+    this.guard = new WriteGuard(deps.store, deps.dataDir, (full) => deps.onDiskFull?.(full));
     this.downloader = new ResultDownloader({
       dataDir: deps.dataDir,
       thumbsDir: deps.thumbsDir,
@@ -93,9 +109,10 @@ export class TaskEngine {
       fileNamePattern: () => deps.preferences.read().fileNamePattern,
       target: (r) => this.target(r),
       update: (id, patch) => this.update(id, patch),
-      get: (id) => deps.store.get(id),
+      get: (id) => this.get(id),
       requery: (r) => this.refreshResultUrls(r),
-      progress: (id, index, received, total) => deps.events.emit('downloadProgressed', { id, index, received, total }),
+      progress: (id, index, received, total) =>
+        deps.events.emit('downloadProgressed', { id, index, received, total }),
     });
   }
 
@@ -111,7 +128,13 @@ export class TaskEngine {
     const now = this.deps.clock.now();
     const downloads: string[] = [];
     // One commit for every change a restart makes (not one fsync'd transaction per interrupted task).
-    this.deps.store.transaction(() => this.resume(now, downloads));
+    try {
+      this.deps.store.transaction(() => this.resume(now, downloads));
+    } catch (e) {
+      // A full disk must not stop the app from starting: what could not be marked is retried next start.
+      if (!isDiskFull(e)) throw e;
+      this.deps.log.error('resuming tasks failed: disk full', { error: e instanceof Error ? e.message : String(e) });
+    }
     this.resumeDownloads(downloads);
     this.schedule(0);
   }
@@ -125,7 +148,7 @@ export class TaskEngine {
         downloads.push(work.id);
         continue;
       }
-      const task = work.needsPoll ? this.deps.store.get(work.id) : null;
+      const task = work.needsPoll ? this.get(work.id) : null;
       if (!task) continue;
       if (task.internal.callbackToken) this.callbackTokens.set(task.internal.callbackToken, task.id);
       this.update(task.id, { internal: { ...task.internal, nextPollAt: now } });
@@ -178,6 +201,12 @@ export class TaskEngine {
   private tick(): void {
     this.timer = null;
     this.timerAt = Number.POSITIVE_INFINITY;
+    if (this.guard.full && !this.recoverFromDiskFull()) {
+      // Nothing is polled while nothing can be saved: back off (never spin), try again later.
+      const idle = this.deps.tuning.idleTickMs;
+      this.wakeAt(this.deps.clock.now() + this.guard.retryDelay(idle, idle * 30));
+      return;
+    }
     try {
       const now = this.deps.clock.now();
       const room = this.requests.room;
@@ -203,34 +232,77 @@ export class TaskEngine {
   }
 
   private pastHorizon(task: TaskRecord, now: number): boolean {
-    const horizon = getOperation(task.operationId).output === 'video' ? this.deps.tuning.horizonVideoMs : this.deps.tuning.horizonImageMs;
+    const horizon =
+      getOperation(task.operationId).output === 'video'
+        ? this.deps.tuning.horizonVideoMs
+        : this.deps.tuning.horizonImageMs;
     return now - (task.submittedAt ?? task.createdAt) > horizon;
   }
 
   // ---- writes -----------------------------------------------------------------------------------
 
-  /** The one write path of the engine: store, then tell the renderer. */
+  /**
+   * The one write path of the engine: store, then tell the renderer. A write the disk refuses is kept in
+   * memory (see WriteGuard) and the task says so; nothing it carried (a gateway id) is lost.
+   */
   private update(id: string, patch: Partial<TaskRecord>): TaskRecord | null {
     if (this.closed) return null;
-    const next = this.deps.store.update(id, { ...patch, updatedAt: this.deps.clock.now() });
-    if (next) this.deps.events.emit('taskChanged', toSummary(next));
+    const next = this.guard.write(id, scrubPatch({ ...patch, updatedAt: this.deps.clock.now() }, this.secrets()));
+    if (next) this.deps.events.emit('taskChanged', this.summary(next));
     const pollAt = patch.internal?.nextPollAt;
     if (typeof pollAt === 'number') this.wakeAt(pollAt);
     return next;
   }
 
+  /** The task as the engine knows it (stored row plus anything not saved yet). */
+  private get(id: string): TaskRecord | null {
+    return this.guard.get(id);
+  }
+
+  private summary(task: TaskRecord): TaskSummary {
+    const s = toSummary(task);
+    if (!this.guard.unsaved(task.id)) return s;
+    const kept = task.remoteId
+      ? ` Its gateway id ${task.remoteId} is kept in memory`
+      : ' Its state is kept in memory';
+    return { ...s, error: `Disk full: free space to continue.${kept} and saved as soon as there is room.` };
+  }
+
+  /** Saves what a full disk held back; then restarts downloads it stopped. False while the disk is still full. */
+  private recoverFromDiskFull(): boolean {
+    const saved = this.guard.flush();
+    if (!saved) return false;
+    for (const id of saved) {
+      const task = this.get(id);
+      if (task) this.deps.events.emit('taskChanged', toSummary(task));
+    }
+    for (const id of [...this.guard.stoppedDownloads]) {
+      this.guard.stoppedDownloads.delete(id);
+      void this.track(this.downloader.downloadAll(id));
+    }
+    return true;
+  }
+
   private async target(task: TaskRecord): Promise<GatewayTarget> {
     const resolved = await this.deps.profiles.resolve(task.profileId).catch(() => null);
+    // A key goes only to its profile's origin: a task sent before the profile moved keeps its old base URL,
+    // and gets no key there.
+    const keyFits = !!resolved && sameOrigin(task.internal.baseUrl, resolved.baseUrl);
     return {
       baseUrl: task.internal.baseUrl,
-      apiKey: resolved?.apiKey ?? null,
+      apiKey: keyFits ? (resolved?.apiKey ?? null) : null,
       vendor: task.internal.vendor,
       gatewayAuthHeader: resolved?.profile.gatewayAuthHeader ?? 'Authorization',
     };
   }
 
+  /** Every key this process knows (active, replaced, demo): what the one scrub removes. */
+  private secrets(): readonly string[] {
+    return this.deps.profiles.secretsSnapshot();
+  }
+
   private scrub(message: string, target: GatewayTarget): string {
-    return String(redact(message, target.apiKey ? [target.apiKey] : []));
+    return scrubText(message, target.apiKey ? [target.apiKey, ...this.secrets()] : this.secrets());
   }
 
   // ---- submit -----------------------------------------------------------------------------------
@@ -242,6 +314,8 @@ export class TaskEngine {
   async submit(req: SubmitRequest): Promise<TaskSummary> {
     const op = getOperation(req.operationId);
     const issues = validateValues(op, req.values);
+    const protectedNames = protectedNamesIn(req.extra);
+    if (protectedNames.length) issues.extra = protectedExtraIssue(protectedNames);
     const names = Object.keys(issues);
     if (names.length) {
       const fields = Object.fromEntries(Object.entries(issues).map(([k, v]) => [k, formatIssue(v)]));
@@ -249,18 +323,31 @@ export class TaskEngine {
     }
     const profileId = this.deps.preferences.read().activeProfileId;
     const resolved = await this.deps.profiles.resolve(profileId);
-    if (!resolved.apiKey) throw new BridgeError('gateway_unauthorized', 'No API key is set for this gateway. Add one in Settings.');
+    if (!resolved.apiKey)
+      throw new BridgeError(
+        'gateway_unauthorized',
+        'No API key is set for this gateway. Add one in Settings.',
+      );
     const vendor = resolved.profile.vendor;
     const id = randomUUID();
     const callbackToken = op.family === 'gateway' ? randomBytes(18).toString('base64url') : null;
-    const callbackUrl = callbackToken ? await this.deps.callbackUrlFor(resolved.profile.id, callbackToken) : null;
+    const callbackUrl = callbackToken
+      ? await this.deps.callbackUrlFor(resolved.profile.id, callbackToken)
+      : null;
     const media = createMediaResolver(this.deps.inputs, this.deps.libraryDir(), this.deps.fetch);
-    const wire = buildRequest(op, req.values, req.extra, { vendor, media: (m) => media.asUrl(m), callbackUrl });
+    const wire = buildRequest(op, req.values, req.extra, {
+      vendor,
+      media: (m) => media.asUrl(m),
+      callbackUrl,
+    });
     const now = this.deps.clock.now();
+    const values = visibleValues(op, req.values, vendor);
+    const model = typeof values.model === 'string' ? values.model : '';
     const record = newTaskRecord({
       id,
       op,
-      values: visibleValues(op, req.values, vendor),
+      values,
+      expectedMs: this.deps.expectedMs?.({ profileId: resolved.profile.id, operationId: op.id, model, values }) ?? null,
       extra: req.extra,
       profileId: resolved.profile.id,
       demo: resolved.profile.demo,
@@ -270,23 +357,37 @@ export class TaskEngine {
       submitPath: wire.path,
       callbackToken: callbackUrl ? callbackToken : null,
     });
-    this.deps.store.insert(record);
+    try {
+      this.deps.store.insert(record);
+    } catch (e) {
+      if (isDiskFull(e))
+        throw new BridgeError('internal', 'Disk full: free space to continue. Nothing was sent.');
+      throw e;
+    }
     if (record.internal.callbackToken) this.callbackTokens.set(record.internal.callbackToken, id);
     this.deps.events.emit('taskChanged', toSummary(record));
 
-    const target: GatewayTarget = { baseUrl: resolved.baseUrl, apiKey: resolved.apiKey, vendor, gatewayAuthHeader: resolved.profile.gatewayAuthHeader };
+    const target: GatewayTarget = {
+      baseUrl: resolved.baseUrl,
+      apiKey: resolved.apiKey,
+      vendor,
+      gatewayAuthHeader: resolved.profile.gatewayAuthHeader,
+    };
     const sending = this.track(this.submissions.run(() => this.send(record, wire, target, media)));
     const settled = await Promise.race([
       sending.then(
         () => 'done' as const,
         (e: unknown) => e,
       ),
-      new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), this.deps.tuning.submitWaitMs).unref?.()),
+      new Promise<'waiting'>((resolve) =>
+        setTimeout(() => resolve('waiting'), this.deps.tuning.submitWaitMs).unref?.(),
+      ),
     ]);
     if (settled instanceof BridgeError) throw settled;
     if (settled !== 'done' && settled !== 'waiting') throw settled;
     sending.catch(() => undefined); // later failures are recorded on the task itself
-    return toSummary(this.deps.store.get(id) ?? record);
+    const known = this.get(id);
+    return known ? this.summary(known) : toSummary(record);
   }
 
   private async send(
@@ -315,21 +416,47 @@ export class TaskEngine {
     }
     let res: GatewayResponse;
     try {
-      res = await gatewayRequest(target, { method: 'POST', path: wire.path, body, timeoutMs: record.family === 'imageEdit' ? 15 * 60_000 : 120_000 }, this.http());
+      res = await gatewayRequest(
+        target,
+        {
+          method: 'POST',
+          path: wire.path,
+          body,
+          timeoutMs: record.family === 'imageEdit' ? 15 * 60_000 : 120_000,
+        },
+        this.http(),
+      );
     } catch (e) {
       if (e instanceof GatewayNetworkError && !e.maybeSent) {
-        this.fail(record.id, `Could not reach the gateway (${e.message}); nothing was sent.`);
-        throw new BridgeError('gateway_unreachable', `Could not reach the gateway (${e.message}).`);
+        const reason = this.scrub(e.message, target);
+        this.fail(record.id, `Could not reach the gateway (${reason}); nothing was sent.`);
+        throw new BridgeError('gateway_unreachable', `Could not reach the gateway (${reason}).`);
       }
       const now = this.deps.clock.now();
       this.update(record.id, {
         status: 'unknown',
-        error: 'The connection broke after the request was sent; the gateway may have accepted it. Check the gallery before resubmitting.',
-        events: withEvent(record, `submission interrupted: ${e instanceof Error ? e.message : String(e)}`, now),
+        error:
+          'The connection broke after the request was sent; the gateway may have accepted it. Check the gallery before resubmitting.',
+        events: withEvent(
+          record,
+          `submission interrupted: ${e instanceof Error ? e.message : String(e)}`,
+          now,
+        ),
       });
       return;
     }
     const now = this.deps.clock.now();
+    const refusal = res.status >= 200 && res.status < 300 ? envelopeRefusal(record.family, res.body) : null;
+    if (refusal) {
+      // HTTP 200 with a non-success `code` (Kling 1303 and kin): refused, nothing to poll (api-notes C).
+      const message = this.scrub(refusal.message, target);
+      this.update(record.id, { lastRawResponse: scrubDeep(res.body, target.apiKey ? [target.apiKey] : []) });
+      this.fail(record.id, message);
+      throw new BridgeError(
+        'gateway_bad_request',
+        refusal.busy ? `The gateway is busy: ${message}` : message,
+      );
+    }
     if (res.status >= 200 && res.status < 300) {
       let parsed: ReturnType<typeof adapter.parseSubmit>;
       try {
@@ -353,7 +480,15 @@ export class TaskEngine {
         return;
       }
       const output = getOperation(record.operationId).output;
-      const delay = nextPollDelay({ output, pollCount: 0, serverHintMs: res.retryAfterMs, callbackExpected: !!record.internal.callbackToken }, this.deps.tuning);
+      const delay = nextPollDelay(
+        {
+          output,
+          pollCount: 0,
+          serverHintMs: res.retryAfterMs,
+          callbackExpected: !!record.internal.callbackToken,
+        },
+        this.deps.tuning,
+      );
       this.update(record.id, {
         ...base,
         status: 'queued',
@@ -370,13 +505,14 @@ export class TaskEngine {
     this.update(record.id, { lastRawResponse: scrubDeep(res.body, target.apiKey ? [target.apiKey] : []) });
     this.fail(record.id, message);
     if (res.status === 401 || res.status === 403) throw new BridgeError('gateway_unauthorized', message);
-    if (res.status === 429) throw new BridgeError('gateway_bad_request', `The gateway is busy (rate limited): ${message}`);
+    if (res.status === 429)
+      throw new BridgeError('gateway_bad_request', `The gateway is busy (rate limited): ${message}`);
     if (res.status >= 500) throw new BridgeError('gateway_unreachable', message);
     throw new BridgeError('gateway_bad_request', message);
   }
 
   private fail(id: string, message: string): void {
-    const task = this.deps.store.get(id);
+    const task = this.get(id);
     if (!task) return;
     const now = this.deps.clock.now();
     this.update(id, {
@@ -398,7 +534,9 @@ export class TaskEngine {
   async poll(task: TaskRecord, opts: { force?: boolean } = {}): Promise<void> {
     if (this.busy.has(task.id) && !opts.force) return;
     const adapter = ADAPTERS[task.family];
-    const path = task.remoteId ? adapter.queryPath({ remoteId: task.remoteId, submitPath: task.internal.submitPath }) : null;
+    const path = task.remoteId
+      ? adapter.queryPath({ remoteId: task.remoteId, submitPath: task.internal.submitPath })
+      : null;
     if (!path) return;
     this.busy.add(task.id);
     try {
@@ -407,20 +545,28 @@ export class TaskEngine {
         const output = getOperation(task.operationId).output;
         const now0 = this.deps.clock.now();
         const later = (pollCount: number, hint: number | null) =>
-          now0 + nextPollDelay({ output, pollCount, serverHintMs: hint, callbackExpected: !!task.internal.callbackToken }, this.deps.tuning);
+          now0 +
+          nextPollDelay(
+            { output, pollCount, serverHintMs: hint, callbackExpected: !!task.internal.callbackToken },
+            this.deps.tuning,
+          );
         let res: GatewayResponse;
         try {
           res = await gatewayRequest(target, { method: 'GET', path, timeoutMs: 60_000 }, this.http());
         } catch (e) {
-          const current = this.deps.store.get(task.id) ?? task;
+          const current = this.get(task.id) ?? task;
           this.update(task.id, {
-            internal: { ...current.internal, pollCount: current.internal.pollCount + 1, nextPollAt: later(current.internal.pollCount + 1, null) },
+            internal: {
+              ...current.internal,
+              pollCount: current.internal.pollCount + 1,
+              nextPollAt: later(current.internal.pollCount + 1, null),
+            },
             events: withEvent(current, `poll failed: ${e instanceof Error ? e.message : String(e)}`, now0),
           });
           return;
         }
         const now = this.deps.clock.now();
-        const current = this.deps.store.get(task.id);
+        const current = this.get(task.id);
         if (!current || isTerminal(current.status) || current.status === 'downloading') return;
         if (res.status === 429) {
           const wait = Math.min(RATE_LIMIT_MAX_MS, res.retryAfterMs ?? RATE_LIMIT_DEFAULT_MS);
@@ -447,11 +593,24 @@ export class TaskEngine {
         try {
           outcome = adapter.parseQuery(res.body);
         } catch {
-          outcome = { status: 'unknown', rawStatus: null, progress: null, error: 'The gateway sent an answer Atelier cannot read.', points: null, results: [] };
+          outcome = {
+            status: 'unknown',
+            rawStatus: null,
+            progress: null,
+            error: 'The gateway sent an answer Atelier cannot read.',
+            points: null,
+            results: [],
+          };
         }
         const changed = outcome.status !== current.status;
         const pollCount = changed ? 0 : current.internal.pollCount + 1;
-        await this.applyOutcome(task.id, outcome, res.body, isTerminal(outcome.status) ? null : later(pollCount, res.retryAfterMs), pollCount);
+        await this.applyOutcome(
+          task.id,
+          outcome,
+          res.body,
+          isTerminal(outcome.status) ? null : later(pollCount, res.retryAfterMs),
+          pollCount,
+        );
       });
     } finally {
       this.busy.delete(task.id);
@@ -462,8 +621,14 @@ export class TaskEngine {
   }
 
   /** Applies a normalized outcome: status, progress, results; a success starts the downloads. */
-  private async applyOutcome(id: string, outcome: QueryOutcome, raw: unknown, nextPollAt: number | null, pollCount = 0): Promise<void> {
-    const current = this.deps.store.get(id);
+  private async applyOutcome(
+    id: string,
+    outcome: QueryOutcome,
+    raw: unknown,
+    nextPollAt: number | null,
+    pollCount = 0,
+  ): Promise<void> {
+    const current = this.get(id);
     if (!current) return;
     const now = this.deps.clock.now();
     const output = getOperation(current.operationId).output;
@@ -484,23 +649,39 @@ export class TaskEngine {
       rateLimitedUntil: null,
       ...(terminal || status === 'succeeded' ? { finishedAt: now } : {}),
       ...(status === 'succeeded' ? { results: mergeResults(current.results, outcome.results, output) } : {}),
-      internal: { ...current.internal, pollCount, nextPollAt: terminal || status === 'succeeded' ? null : nextPollAt },
-      ...(status !== current.status ? { events: withEvent(current, `status ${outcome.rawStatus ?? status}`, now) } : {}),
+      internal: {
+        ...current.internal,
+        pollCount,
+        nextPollAt: terminal || status === 'succeeded' ? null : nextPollAt,
+      },
+      ...(status !== current.status
+        ? { events: withEvent(current, `status ${outcome.rawStatus ?? status}`, now) }
+        : {}),
     };
     this.update(id, patch);
     // Not awaited: a poll holds a place under the global request cap, and a long video download must not
     // keep it (six finishing videos would otherwise stop every other task's polling until they are on disk).
     if (status === 'succeeded')
-      this.downloader.downloadAll(id, outcome.results).catch((e: unknown) => this.deps.log.error('download failed', { id, error: e instanceof Error ? e.message : String(e) }));
+      this.downloader
+        .downloadAll(id, outcome.results)
+        .catch((e: unknown) =>
+          this.deps.log.error('download failed', { id, error: e instanceof Error ? e.message : String(e) }),
+        );
   }
 
   /** Result URLs expire (api-notes E.3): query the finished task again and take the fresh URLs it hands out. */
   private async refreshResultUrls(task: TaskRecord): Promise<void> {
     const adapter = ADAPTERS[task.family];
-    const path = task.remoteId ? adapter.queryPath({ remoteId: task.remoteId, submitPath: task.internal.submitPath }) : null;
+    const path = task.remoteId
+      ? adapter.queryPath({ remoteId: task.remoteId, submitPath: task.internal.submitPath })
+      : null;
     if (!path) return;
     await this.requests.run(async () => {
-      const res = await gatewayRequest(await this.target(task), { method: 'GET', path, timeoutMs: 60_000 }, this.http()).catch(() => null);
+      const res = await gatewayRequest(
+        await this.target(task),
+        { method: 'GET', path, timeoutMs: 60_000 },
+        this.http(),
+      ).catch(() => null);
       if (!res || res.status !== 200) return;
       let outcome: QueryOutcome;
       try {
@@ -508,10 +689,13 @@ export class TaskEngine {
       } catch {
         return;
       }
-      const current = this.deps.store.get(task.id);
+      const current = this.get(task.id);
       if (!current || outcome.results.length === 0) return;
       const output = getOperation(current.operationId).output;
-      this.update(task.id, { lastRawResponse: res.body, results: mergeResults(current.results, outcome.results, output) });
+      this.update(task.id, {
+        lastRawResponse: res.body,
+        results: mergeResults(current.results, outcome.results, output),
+      });
     });
   }
 
@@ -521,16 +705,30 @@ export class TaskEngine {
   async check(id: string): Promise<TaskSummary> {
     const task = this.require(id);
     if (!task.remoteId) {
-      if (task.family === 'imageEdit') throw new BridgeError('conflict', 'Image edits answer at once and cannot be checked later. Reuse its settings to try again.');
-      throw new BridgeError('conflict', 'This task has no gateway id, so it cannot be checked. Look at your gateway account, or resubmit it.');
+      if (task.family === 'imageEdit')
+        throw new BridgeError(
+          'conflict',
+          'Image edits answer at once and cannot be checked later. Reuse its settings to try again.',
+        );
+      throw new BridgeError(
+        'conflict',
+        'This task has no gateway id, so it cannot be checked. Look at your gateway account, or resubmit it.',
+      );
     }
     if (task.status === 'stalled' || task.status === 'unknown' || task.status === 'cancelled') {
-      this.update(id, { status: task.status === 'cancelled' ? 'queued' : task.status, internal: { ...task.internal, pollCount: 0, nextPollAt: this.deps.clock.now() } });
+      this.update(id, {
+        status: task.status === 'cancelled' ? 'queued' : task.status,
+        internal: { ...task.internal, pollCount: 0, nextPollAt: this.deps.clock.now() },
+      });
     }
     const fresh = this.require(id);
-    if (fresh.status === 'downloading' || (fresh.status === 'succeeded' && fresh.results.some((r) => r.state !== 'done'))) {
+    if (
+      fresh.status === 'downloading' ||
+      (fresh.status === 'succeeded' && fresh.results.some((r) => r.state !== 'done'))
+    ) {
       await this.downloader.downloadAll(id);
-    } else if (!isTerminal(fresh.status) || fresh.status === 'cancelled') await this.poll(fresh, { force: true });
+    } else if (!isTerminal(fresh.status) || fresh.status === 'cancelled')
+      await this.poll(fresh, { force: true });
     return toSummary(this.require(id));
   }
 
@@ -563,10 +761,11 @@ export class TaskEngine {
   async onCallback(hint: CallbackHint): Promise<CallbackVerdict> {
     // Tasks of an earlier run are looked up on demand (start no longer reads every unfinished row).
     const id = this.callbackTokens.get(hint.token) ?? this.deps.store.idForCallbackToken(hint.token);
-    const task = id ? this.deps.store.get(id) : null;
+    const task = id ? this.get(id) : null;
     if (!task || task.internal.callbackToken !== hint.token) return 'unknown-task';
     const target = await this.target(task);
-    if (!target.apiKey || !verifyCallbackSignature(hint.taskNo, hint.timestamp, target.apiKey, hint.sign)) return 'rejected';
+    if (!target.apiKey || !verifyCallbackSignature(hint.taskNo, hint.timestamp, target.apiKey, hint.sign))
+      return 'rejected';
     if (task.remoteId && task.remoteId !== hint.taskNo) return 'rejected';
     if (isTerminal(task.status) || task.status === 'downloading') return 'accepted';
     const now = this.deps.clock.now();
@@ -580,7 +779,7 @@ export class TaskEngine {
   }
 
   require(id: string): TaskRecord {
-    const task = this.deps.store.get(id);
+    const task = this.get(id);
     if (!task) throw new BridgeError('not_found', 'This task no longer exists.');
     return task;
   }

@@ -1,18 +1,32 @@
 import { z } from 'zod';
 import { preferencesPatchSchema, preferencesSchema } from '../domain/preferences';
 import { connectionTestSchema, profileInputSchema, profileSchema } from '../domain/profile';
-import { inputRefSchema, taskDetailSchema, taskFilterSchema, taskStatusSchema, taskSummarySchema } from '../domain/task';
+import {
+  inputRefSchema,
+  taskDetailSchema,
+  taskFilterSchema,
+  taskStatusSchema,
+  taskSummarySchema,
+} from '../domain/task';
 import { operationIdSchema } from '../operations/ids';
+import { estimateSchema } from '../domain/estimate';
+import { boundedRecord, EXTRA_BOUNDS, VALUES_BOUNDS } from './bounds';
+import { noticeSchema } from '../domain/notice';
 
 /** A bridge method: what it takes and what it answers, both checked at the boundary. */
 export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
   output: O;
 }
-const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodSpec<I, O> => ({ input, output });
+const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodSpec<I, O> => ({
+  input,
+  output,
+});
 
 const none = z.object({}).strict();
-const idInput = z.object({ id: z.string().min(1).max(100) }).strict();
+const id = z.string().min(1).max(100);
+const idInput = z.object({ id }).strict();
+const resultRef = z.object({ id, index: z.number().int().nonnegative().max(10_000) }).strict();
 const ok = z.object({ ok: z.literal(true) });
 
 export const appInfoSchema = z.object({
@@ -44,8 +58,8 @@ export const taskPageSchema = z.object({
 const submitInput = z
   .object({
     operationId: operationIdSchema,
-    values: z.record(z.string(), z.unknown()),
-    extra: z.record(z.string(), z.unknown()).default({}),
+    values: boundedRecord(VALUES_BOUNDS),
+    extra: boundedRecord(EXTRA_BOUNDS).default({}),
   })
   .strict();
 
@@ -60,11 +74,15 @@ export const contract = {
     updatePreferences: method(preferencesPatchSchema.strict(), preferencesSchema),
     getConnection: method(none, connectionSchema),
     listProfiles: method(none, z.array(profileSchema)),
-    saveProfile: method(profileInputSchema.strict(), profileSchema),
+    /**
+     * Creates or replaces a profile. Changing its base URL or auth header clears its stored key (a key belongs
+     * to one origin) unless `key` re-enters it in this same save.
+     */
+    saveProfile: method(profileInputSchema.extend({ key: z.string().min(1).max(4096).optional() }).strict(), profileSchema),
     deleteProfile: method(idInput, ok),
     /** Sets or replaces a key. There is deliberately no method that returns a key. */
     setProfileKey: method(
-      z.object({ id: z.string(), key: z.string().min(1).max(4096), acceptWeakStorage: z.boolean().default(false) }).strict(),
+      z.object({ id, key: z.string().min(1).max(4096), acceptWeakStorage: z.boolean().default(false) }).strict(),
       profileSchema,
     ),
     clearProfileKey: method(idInput, profileSchema),
@@ -72,41 +90,66 @@ export const contract = {
     testConnection: method(idInput, connectionTestSchema),
     stageInputFromPath: method(z.object({ path: z.string().min(1).max(4096) }).strict(), inputRefSchema),
     stageInputBytes: method(
-      z.object({ name: z.string().max(260), mime: z.string().max(100), bytes: z.instanceof(Uint8Array) }).strict(),
+      z
+        .object({ name: z.string().max(260), mime: z.string().max(100), bytes: z.instanceof(Uint8Array) })
+        .strict(),
       inputRefSchema,
     ),
     submitTask: method(submitInput, taskSummarySchema),
+    /**
+     * What one task with these form values is expected to take and cost on the active profile, before it is
+     * submitted (the Generate button): from the profile's history, else the gateway's own figures, else typical.
+     */
+    estimateTask: method(z.object({ operationId: operationIdSchema, values: boundedRecord(VALUES_BOUNDS) }).strict(), estimateSchema),
     listTasks: method(
-      z.object({ filter: taskFilterSchema.default({ sort: 'newest' }), cursor: z.string().nullable().default(null), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+      z.object({ filter: taskFilterSchema.default({ sort: 'newest' }), cursor: z.string().max(1024).nullable().default(null), limit: z.number().int().min(1).max(500).default(100) }).strict(),
       taskPageSchema,
     ),
     getTask: method(idInput, taskDetailSchema),
     checkTask: method(idInput, taskSummarySchema),
     retryDownload: method(idInput, taskSummarySchema),
     stopTracking: method(idInput, taskSummarySchema),
-    setFavourite: method(z.object({ id: z.string(), favourite: z.boolean() }).strict(), taskSummarySchema),
-    deleteTask: method(z.object({ id: z.string(), deleteFiles: z.boolean() }).strict(), ok),
-    saveResultAs: method(z.object({ id: z.string(), index: z.number().int().nonnegative(), targetPath: z.string().optional() }).strict(), z.object({ path: z.string().nullable() })),
-    revealResult: method(z.object({ id: z.string(), index: z.number().int().nonnegative() }).strict(), ok),
+    setFavourite: method(z.object({ id, favourite: z.boolean() }).strict(), taskSummarySchema),
+    deleteTask: method(z.object({ id, deleteFiles: z.boolean() }).strict(), ok),
+    /**
+     * Desktop only: main asks where (its own native save dialog) and core copies the file there; the caller
+     * never names a target path (strict: a `targetPath` is refused). Web mode saves through a browser download.
+     */
+    saveResultAs: method(resultRef, z.object({ path: z.string().nullable() })),
+    revealResult: method(resultRef, ok),
     openExternal: method(z.object({ url: z.string().max(2048) }).strict(), ok),
     /** Desktop only: the OS folder picker for the library folder (null when cancelled). Web mode: `forbidden`. */
     chooseLibraryFolder: method(none, z.object({ path: z.string().nullable() })),
     /** The file name a result would get with this pattern, from sample values (Settings shows it live). */
-    previewFileName: method(z.object({ pattern: z.string().min(1).max(200) }).strict(), z.object({ example: z.string() })),
+    previewFileName: method(
+      z.object({ pattern: z.string().min(1).max(200) }).strict(),
+      z.object({ example: z.string() }),
+    ),
     /**
      * Desktop only: starts an OS drag of a result file out of the app. Call it from the renderer's
      * `dragstart` handler (after `preventDefault()`); web mode answers `forbidden` (use a download link there).
      */
-    startDragResult: method(z.object({ id: z.string(), index: z.number().int().nonnegative() }).strict(), ok),
+    startDragResult: method(resultRef, ok),
+    /** Notices of this run: damaged files kept aside (naming the copy), a full disk. */
+    listNotices: method(none, z.array(noticeSchema)),
+    /** Hides a notice for the rest of this run. */
+    dismissNotice: method(idInput, ok),
   },
   events: {
     taskChanged: taskSummarySchema,
     taskRemoved: z.object({ id: z.string() }),
-    downloadProgressed: z.object({ id: z.string(), index: z.number().int(), received: z.number(), total: z.number().nullable() }),
+    downloadProgressed: z.object({
+      id: z.string(),
+      index: z.number().int(),
+      received: z.number(),
+      total: z.number().nullable(),
+    }),
     preferencesChanged: preferencesSchema,
     connectionChanged: connectionSchema,
     /** The user clicked an OS notification about this task (desktop): the window is focused, show the task. */
     notificationClicked: z.object({ id: z.string() }),
+    /** The whole list of notices, after any change. */
+    noticesChanged: z.array(noticeSchema),
   },
 } as const;
 
@@ -126,8 +169,10 @@ export const methodChannel = (m: MethodName): string => `atelier:call:${m}`;
 export const eventChannel = (e: EventName): string => `atelier:event:${e}`;
 export const METHOD_NAMES = Object.keys(contract.methods) as MethodName[];
 export const EVENT_NAMES = Object.keys(contract.events) as EventName[];
-export const isMethodName = (s: unknown): s is MethodName => typeof s === 'string' && Object.hasOwn(contract.methods, s);
-export const isEventName = (s: unknown): s is EventName => typeof s === 'string' && Object.hasOwn(contract.events, s);
+export const isMethodName = (s: unknown): s is MethodName =>
+  typeof s === 'string' && Object.hasOwn(contract.methods, s);
+export const isEventName = (s: unknown): s is EventName =>
+  typeof s === 'string' && Object.hasOwn(contract.events, s);
 
 export type AppInfo = z.infer<typeof appInfoSchema>;
 export type Connection = z.infer<typeof connectionSchema>;

@@ -72,6 +72,8 @@ export const taskSummarySchema = z.object({
   finishedAt: z.number().nullable(),
   updatedAt: z.number(),
   results: z.array(taskResultSchema),
+  /** How long this task was expected to take (submission → done, ms) when it was submitted; null: no estimate. */
+  expectedMs: z.number().nullable(),
 });
 export type TaskSummary = z.infer<typeof taskSummarySchema>;
 
@@ -86,7 +88,7 @@ export type TaskDetail = z.infer<typeof taskDetailSchema>;
 
 export const taskFilterSchema = z.object({
   operationId: operationIdSchema.optional(),
-  model: z.string().optional(),
+  model: z.string().max(200).optional(),
   statuses: z.array(taskStatusSchema).optional(),
   search: z.string().max(200).optional(),
   favourite: z.boolean().optional(),

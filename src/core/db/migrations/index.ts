@@ -1,6 +1,7 @@
 import type Database from 'libsql';
 import { MIGRATION_0001_INIT } from './0001-init';
-import { backfillChars, MIGRATION_0002_SEARCH_AND_RESUME } from './0002-search-and-resume';
+import { MIGRATION_0002_ESTIMATES } from './0002-estimates';
+import { backfillChars, MIGRATION_0003_SEARCH_AND_RESUME } from './0003-search-and-resume';
 
 /** One schema step. `version` is its number; versions are 1, 2, 3… with no gaps. */
 export interface Migration {
@@ -17,7 +18,8 @@ export interface Migration {
  */
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'init', sql: MIGRATION_0001_INIT },
-  { version: 2, name: 'search-and-resume', sql: MIGRATION_0002_SEARCH_AND_RESUME, after: backfillChars },
+  { version: 2, name: 'estimates', sql: MIGRATION_0002_ESTIMATES },
+  { version: 3, name: 'search-and-resume', sql: MIGRATION_0003_SEARCH_AND_RESUME, after: backfillChars },
 ];
 
 /** The schema version this build of the code writes. */

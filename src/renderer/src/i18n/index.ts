@@ -8,6 +8,10 @@ import galleryEn from '../features/gallery/locales/en.json';
 import galleryZh from '../features/gallery/locales/zh-CN.json';
 import settingsEn from '../features/settings/locales/en.json';
 import settingsZh from '../features/settings/locales/zh-CN.json';
+import canvasEn from '../features/canvas/locales/en.json';
+import canvasZh from '../features/canvas/locales/zh-CN.json';
+import wipeEn from '../ui/wipe/locales/en.json';
+import wipeZh from '../ui/wipe/locales/zh-CN.json';
 
 /**
  * One namespace ("translation"); each feature owns a top-level key in its own locale files
@@ -25,8 +29,8 @@ function merge(...trees: Tree[]): Tree {
 }
 
 export const resources = {
-  en: { translation: merge(en, formsEn, galleryEn, settingsEn) },
-  'zh-CN': { translation: merge(zhCN, formsZh, galleryZh, settingsZh) },
+  en: { translation: merge(en, formsEn, galleryEn, settingsEn, wipeEn, canvasEn) },
+  'zh-CN': { translation: merge(zhCN, formsZh, galleryZh, settingsZh, wipeZh, canvasZh) },
 };
 
 void i18next.use(initReactI18next).init({

@@ -2,7 +2,7 @@ import type Database from 'libsql';
 import { unspacedChars } from '../search-plan';
 
 /**
- * Migration 0002: indexes that keep search and start flat up to 100,000 tasks (issue 16).
+ * Migration 0003: indexes that keep search and start flat up to 100,000 tasks (issue 16).
  *
  * - `tasks_fts` again, with prefix indexes of 1-3 characters, so a short prefix ("l", "li") is one term
  *   lookup instead of a merge of every word that starts with it.
@@ -14,7 +14,7 @@ import { unspacedChars } from '../search-plan';
  *   small covering index, not the wide task rows.
  * - `tasks_resume`: the few rows a restart must act on (see TaskStore.resumeWork), covering that query.
  */
-export const MIGRATION_0002_SEARCH_AND_RESUME = /* sql */ `
+export const MIGRATION_0003_SEARCH_AND_RESUME = /* sql */ `
 DROP TABLE tasks_fts;
 CREATE VIRTUAL TABLE tasks_fts USING fts5(
   prompt,
@@ -36,7 +36,7 @@ CREATE INDEX tasks_resume ON tasks (created_at, id, status, remote_id, next_poll
 WHERE active = 1 AND (status IN ('submitting', 'downloading', 'succeeded') OR (remote_id IS NOT NULL AND next_poll_at IS NULL AND status <> 'stalled'));
 `;
 
-/** Fills `tasks_fts_chars` for the tasks that existed before 0002 (runs inside the migration's transaction). */
+/** Fills `tasks_fts_chars` for the tasks that existed before 0003 (runs inside the migration's transaction). */
 export function backfillChars(db: Database.Database): void {
   const insert = db.prepare('INSERT INTO tasks_fts_chars (rowid, chars) VALUES (?, ?)');
   for (const row of db.prepare('SELECT seq, prompt FROM tasks').raw().iterate()) {
