@@ -11,6 +11,7 @@ import { mergePreferences } from './preferences/update-preferences';
 import { previewFileName } from './preferences/file-name-preview';
 import { ProfileService } from './profiles/profile-service';
 import { testConnection } from './profiles/test-connection';
+import { GatewayHealthBook, healthOfTest } from './profiles/gateway-health';
 import { TaskStore } from './db/task-store';
 import { listPage } from './db/list-page';
 import { openOrRecover } from './db/open-or-recover';
@@ -78,6 +79,14 @@ export function createCore(ports: CorePorts): Core {
     const t = payload as EventPayload<'taskChanged'>;
     if ((t.status === 'downloading' || t.status === 'succeeded') && t.finishedAt !== null) estimator.observe(t, store.get(t.id)?.values ?? {});
   });
+  // The pill follows the gateway: a change of the active profile's health is a connection change.
+  const health = new GatewayHealthBook((profileId) => {
+    if (ports.preferences.read().activeProfileId !== profileId) return;
+    connection().then(
+      (c) => events.emit('connectionChanged', c),
+      () => undefined,
+    );
+  });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
   const engine: TaskEngine = new TaskEngine({
     store,
@@ -92,7 +101,6 @@ export function createCore(ports: CorePorts): Core {
     clock,
     log,
     tuning: { ...DEFAULT_TUNING, ...ports.tuning },
-    expectedMs: (q) => estimator.estimate(q).durationMs?.median ?? null,
     onDiskFull: (full) =>
       full
         ? notices.raise('disk-full', 'disk-full', 'Disk full: free space to continue.')
@@ -104,6 +112,8 @@ export function createCore(ports: CorePorts): Core {
       const base = profile.callbacks.publicUrl.trim() || `http://127.0.0.1:${port}`;
       return `${base.replace(/\/+$/, '')}${CALLBACK_PATH}${token}`;
     },
+    onGatewayAnswer: (profileId, answer) => health.answer(profileId, answer),
+    estimator,
   });
 
   const connection = async () => {
@@ -121,7 +131,13 @@ export function createCore(ports: CorePorts): Core {
       demo: active.demo,
       baseUrl,
       hasKey: active.hasKey,
+      health: health.get(active.id),
     };
+  };
+  /** After a change of key or address, what the gateway said before no longer holds. */
+  const keyChanged = <T extends { id: string }>(profile: T): T => {
+    health.forget(profile.id);
+    return profile;
   };
 
   const handlers: Handlers = {
@@ -145,7 +161,7 @@ export function createCore(ports: CorePorts): Core {
     listProfiles: () => profiles.list(),
     saveProfile: async ({ key, ...input }) => {
       if (isPlainHttpRemote(input.baseUrl)) log.warn('profile uses plain http:// to a remote host; its key travels unencrypted', { profile: input.id });
-      return profiles.save(input, key);
+      return keyChanged(await profiles.save(input, key));
     },
     deleteProfile: async ({ id }) => {
       await profiles.remove(id);
@@ -153,8 +169,8 @@ export function createCore(ports: CorePorts): Core {
         await handlers.selectProfile({ id: DEMO_PROFILE_ID });
       return { ok: true as const };
     },
-    setProfileKey: ({ id, key, acceptWeakStorage }) => profiles.setKey(id, key, acceptWeakStorage),
-    clearProfileKey: ({ id }) => profiles.clearKey(id),
+    setProfileKey: async ({ id, key, acceptWeakStorage }) => keyChanged(await profiles.setKey(id, key, acceptWeakStorage)),
+    clearProfileKey: async ({ id }) => keyChanged(await profiles.clearKey(id)),
     selectProfile: async ({ id }) => {
       await profiles.get(id);
       ports.preferences.write({ ...ports.preferences.read(), activeProfileId: id });
@@ -162,7 +178,11 @@ export function createCore(ports: CorePorts): Core {
       events.emit('connectionChanged', c);
       return c;
     },
-    testConnection: async ({ id }) => testConnection(await profiles.resolve(id), ports.fetch ?? fetch, clock),
+    testConnection: async ({ id }) => {
+      const result = await testConnection(await profiles.resolve(id), ports.fetch ?? fetch, clock);
+      health.record(id, healthOfTest(result));
+      return result;
+    },
     chooseLibraryFolder: async () => {
       if (!ports.shell?.chooseFolder)
         throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');

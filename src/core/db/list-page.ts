@@ -1,15 +1,15 @@
 import { BridgeError } from '../../shared/bridge/result';
 import type { TaskFilter } from '../../shared/domain/task';
 import { InvalidCursorError } from './cursor';
-import type { TaskPageWithCounts, TaskStore } from './task-store';
+import type { TaskStore } from './task-store';
 
-/** One gallery page with its status counts; a cursor this build did not hand out (forged, truncated) is the caller's mistake. */
+/** One gallery page with its counts (read once); a cursor this build did not hand out (forged, truncated) is the caller's mistake. */
 export function listPage(
   store: TaskStore,
   filter: TaskFilter,
   cursor: string | null,
   limit: number,
-): TaskPageWithCounts {
+): ReturnType<TaskStore['listWithCounts']> {
   try {
     return store.listWithCounts(filter, cursor, limit);
   } catch (e) {

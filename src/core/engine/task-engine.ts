@@ -9,12 +9,7 @@ import { protectedNamesIn } from '../../shared/operations/protected-fields';
 import type { CoreEvents } from '../events';
 import { ADAPTERS } from '../gateway/adapters';
 import type { QueryOutcome } from '../gateway/adapter';
-import {
-  gatewayRequest,
-  GatewayNetworkError,
-  type GatewayResponse,
-  type GatewayTarget,
-} from '../gateway/http';
+import { gatewayRequest, GatewayNetworkError, type GatewayResponse, type GatewayTarget, type RequestOptions } from '../gateway/http';
 import { errorMessage } from '../gateway/parse';
 import { envelopeRefusal } from '../gateway/envelope';
 import type { TaskStore } from '../db/task-store';
@@ -28,6 +23,8 @@ import type { CallbackHint, CallbackVerdict } from '../callbacks/callback-receiv
 import { verifyCallbackSignature } from '../callbacks/signature';
 import { quoteAnswer, refusalText, unreadableStatusError } from './answer-text';
 import { Limiter } from './limiter';
+import type { Estimator } from '../estimates/estimator';
+import { IdempotentSubmits } from './idempotency';
 import { createMediaResolver } from './media-resolver';
 import { nextPollDelay } from './poll-schedule';
 import { mergeResults, newTaskRecord, withEvent } from './record-factory';
@@ -51,16 +48,20 @@ export interface EngineDeps {
   tuning: EngineTuning;
   /** The callback URL for a task gateway submission, or null when callbacks are off for that profile. */
   callbackUrlFor: (profileId: string, token: string) => Promise<string | null>;
-  /** Expected duration (ms) of a task about to be submitted, stored on it as `expectedMs`; null: unknown. */
-  expectedMs?: (query: { profileId: string; operationId: OperationId; model: string; values: Record<string, unknown> }) => number | null;
   /** The disk filled up (true) or has room again (false): core shows or clears its notice. */
   onDiskFull?: (full: boolean) => void;
+  /** Every gateway answer (HTTP status) or its absence, per profile: feeds the connection's health. */
+  onGatewayAnswer?: (profileId: string, answer: number | 'unreachable') => void;
+  /** Expected duration per profile, operation and model: set on the task at submission (progress, first poll). */
+  estimator?: Estimator;
 }
 
 export interface SubmitRequest {
   operationId: OperationId;
   values: Record<string, unknown>;
   extra: Record<string, unknown>;
+  /** One per user intent (a Generate press): a repeated key answers with the first task, never sends again. */
+  idempotencyKey?: string;
 }
 
 const RATE_LIMIT_DEFAULT_MS = 5_000;
@@ -311,7 +312,13 @@ export class TaskEngine {
    * Validates again (the renderer already did), writes the task row, then sends. Waits a short while for
    * the gateway's answer so 400/401 reach the form; after that the task goes on in the background.
    */
-  async submit(req: SubmitRequest): Promise<TaskSummary> {
+  submit(req: SubmitRequest): Promise<TaskSummary> {
+    return req.idempotencyKey ? this.intents.run(req.idempotencyKey, () => this.submitOnce(req)) : this.submitOnce(req);
+  }
+
+  private readonly intents = new IdempotentSubmits<TaskSummary>(() => this.deps.clock.now());
+
+  private async submitOnce(req: SubmitRequest): Promise<TaskSummary> {
     const op = getOperation(req.operationId);
     const issues = validateValues(op, req.values);
     const protectedNames = protectedNamesIn(req.extra);
@@ -342,12 +349,10 @@ export class TaskEngine {
     });
     const now = this.deps.clock.now();
     const values = visibleValues(op, req.values, vendor);
-    const model = typeof values.model === 'string' ? values.model : '';
     const record = newTaskRecord({
       id,
       op,
       values,
-      expectedMs: this.deps.expectedMs?.({ profileId: resolved.profile.id, operationId: op.id, model, values }) ?? null,
       extra: req.extra,
       profileId: resolved.profile.id,
       demo: resolved.profile.demo,
@@ -356,6 +361,7 @@ export class TaskEngine {
       vendor,
       submitPath: wire.path,
       callbackToken: callbackUrl ? callbackToken : null,
+      expectedMs: this.expectedMs(resolved.profile.id, op.id, values),
     });
     try {
       this.deps.store.insert(record);
@@ -416,16 +422,7 @@ export class TaskEngine {
     }
     let res: GatewayResponse;
     try {
-      res = await gatewayRequest(
-        target,
-        {
-          method: 'POST',
-          path: wire.path,
-          body,
-          timeoutMs: record.family === 'imageEdit' ? 15 * 60_000 : 120_000,
-        },
-        this.http(),
-      );
+      res = await this.ask(record.profileId, target, { method: 'POST', path: wire.path, body, timeoutMs: record.family === 'imageEdit' ? 15 * 60_000 : 120_000 });
     } catch (e) {
       if (e instanceof GatewayNetworkError && !e.maybeSent) {
         const reason = this.scrub(e.message, target);
@@ -524,6 +521,23 @@ export class TaskEngine {
     });
   }
 
+  private expectedMs(profileId: string, operationId: OperationId, values: Record<string, unknown>): number | null {
+    const model = typeof values.model === 'string' ? values.model : '';
+    return this.deps.estimator?.estimate({ profileId, operationId, model, values }).durationMs?.median ?? null;
+  }
+
+  /** One request to the gateway; its answer (or none) is reported as the profile's health. */
+  private async ask(profileId: string, target: GatewayTarget, options: RequestOptions): Promise<GatewayResponse> {
+    try {
+      const res = await gatewayRequest(target, options, this.http());
+      this.deps.onGatewayAnswer?.(profileId, res.status);
+      return res;
+    } catch (e) {
+      if (e instanceof GatewayNetworkError) this.deps.onGatewayAnswer?.(profileId, 'unreachable');
+      throw e;
+    }
+  }
+
   private http() {
     return { fetch: this.deps.fetch, now: () => this.deps.clock.now(), log: this.deps.log };
   }
@@ -552,7 +566,7 @@ export class TaskEngine {
           );
         let res: GatewayResponse;
         try {
-          res = await gatewayRequest(target, { method: 'GET', path, timeoutMs: 60_000 }, this.http());
+          res = await this.ask(task.profileId, target, { method: 'GET', path, timeoutMs: 60_000 });
         } catch (e) {
           const current = this.get(task.id) ?? task;
           this.update(task.id, {

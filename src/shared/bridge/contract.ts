@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { preferencesPatchSchema, preferencesSchema } from '../domain/preferences';
+import { gatewayHealthSchema } from '../domain/gateway-health';
 import { connectionTestSchema, profileInputSchema, profileSchema } from '../domain/profile';
 import {
   inputRefSchema,
@@ -46,6 +47,8 @@ export const connectionSchema = z.object({
   demo: z.boolean(),
   baseUrl: z.string(),
   hasKey: z.boolean(),
+  /** The gateway's last answer to this profile's requests (the pill shows it, not only the bridge's state). */
+  health: gatewayHealthSchema.default('unknown'),
 });
 
 export const taskPageSchema = z.object({
@@ -60,6 +63,8 @@ const submitInput = z
     operationId: operationIdSchema,
     values: boundedRecord(VALUES_BOUNDS),
     extra: boundedRecord(EXTRA_BOUNDS).default({}),
+    /** One per user intent (a Generate press): repeating it returns the first task, never a second submission. */
+    idempotencyKey: z.string().min(8).max(100).optional(),
   })
   .strict();
 
