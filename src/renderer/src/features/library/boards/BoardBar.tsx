@@ -19,8 +19,8 @@ export function BoardBar() {
   const boards = useQuery({ queryKey: boardsKey, queryFn: () => bridge.call('listBoards', {}) });
   const current = boards.data?.find((b) => b.id === boardId) ?? null;
   useEffect(() => {
-    if (boards.isSuccess && boardId && !current) setBoard(null);
-  }, [boards.isSuccess, boardId, current, setBoard]);
+    if (boards.isSuccess && !boards.isFetching && boardId && !current) setBoard(null);
+  }, [boards.isSuccess, boards.isFetching, boardId, current, setBoard]);
   const toast = useGalleryStore.getState().toast;
   const refresh = () =>
     Promise.all([
@@ -34,8 +34,8 @@ export function BoardBar() {
     if (!name?.trim()) return;
     try {
       const b = await bridge.call('createBoard', { name });
-      setBoard(b.id);
       await refresh();
+      setBoard(b.id);
     } catch (e) {
       fail(e);
     }
