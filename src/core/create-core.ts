@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BridgeError } from '../shared/bridge/result';
-import type { Handlers } from '../shared/bridge/contract';
-import { DEMO_PROFILE_ID } from '../shared/domain/profile';
+import type { EventPayload, Handlers } from '../shared/bridge/contract';
+import { DEMO_PROFILE_ID, isPlainHttpRemote } from '../shared/domain/profile';
 import { CoreEvents } from './events';
 import { InputStore } from './inputs/input-store';
 import { silentLogger, systemClock, type CorePorts } from './ports';
@@ -11,7 +11,12 @@ import { mergePreferences } from './preferences/update-preferences';
 import { previewFileName } from './preferences/file-name-preview';
 import { ProfileService } from './profiles/profile-service';
 import { testConnection } from './profiles/test-connection';
+import { GatewayHealthBook, healthOfTest } from './profiles/gateway-health';
 import { TaskStore } from './db/task-store';
+import { listPage } from './db/list-page';
+import { openOrRecover } from './db/open-or-recover';
+import { NoticeBoard } from './notices/notice-board';
+import { corruptReportsUnder, onCorruptJson } from './storage/json-file';
 import { TaskEngine } from './engine/task-engine';
 import { DEFAULT_TUNING } from './engine/tuning';
 import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
@@ -21,15 +26,26 @@ import { basename } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { LibraryStore } from './library/library-store';
 import { LibraryService } from './library/library-service';
+import { SqliteEstimator } from './estimates/sqlite-estimator';
+import { getOperation } from '../shared/operations/catalog';
+import { visibleValues } from '../shared/operations/validate';
+import { resolveMediaPath } from './media/resolve-media-path';
 
 export interface Core {
   handlers: Handlers;
   events: CoreEvents;
   /** Folders the media protocol / route may serve from. */
   mediaRoots(): { library: string; inputs: string; thumbs: string };
+  /**
+   * The file a media request names (`library/<rel>`, `inputs/<rel>`, `thumbs/<rel>`, URL-decoded once), or
+   * null. The shared app handler serves nothing else, in both transports.
+   */
+  resolveMedia(requestPath: string): Promise<string | null>;
   /** Exposed for tests and benchmarks; the bridge goes through `handlers`. */
   engine: TaskEngine;
   store: TaskStore;
+  estimator: SqliteEstimator;
+  notices: NoticeBoard;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -49,20 +65,34 @@ export function createCore(ports: CorePorts): Core {
     inputs: inputs.dir,
     thumbs: join(ports.dataDir, 'thumbs'),
   });
-  const store = TaskStore.open(join(ports.dataDir, 'atelier.db'), { now: () => clock.now() });
-  const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
-  const libraryStore = new LibraryStore(
-    () => store.connection,
+  const notices = new NoticeBoard(
+    (all) => events.emit('noticesChanged', all),
     () => clock.now(),
   );
-  const library = new LibraryService({
-    store,
-    library: libraryStore,
-    profiles,
-    log,
-    now: () => clock.now(),
-    roots: mediaRoots,
+  for (const r of corruptReportsUnder(ports.dataDir)) notices.fromCorruptStore(r);
+  const offCorrupt = onCorruptJson((r) => {
+    if (corruptReportsUnder(ports.dataDir).includes(r)) notices.fromCorruptStore(r);
   });
+  const opened = openOrRecover(join(ports.dataDir, 'atelier.db'));
+  for (const r of opened.recoveries) notices.fromRecovery(r);
+  const store = new TaskStore(opened.db, { now: () => clock.now() });
+  const estimator = new SqliteEstimator(store.db, { demo: ports.demo, now: () => clock.now() });
+  events.subscribe((event, payload) => {
+    if (event !== 'taskChanged' || store.closed) return;
+    const t = payload as EventPayload<'taskChanged'>;
+    if ((t.status === 'downloading' || t.status === 'succeeded') && t.finishedAt !== null) estimator.observe(t, store.get(t.id)?.values ?? {});
+  });
+  // The pill follows the gateway: a change of the active profile's health is a connection change.
+  const health = new GatewayHealthBook((profileId) => {
+    if (ports.preferences.read().activeProfileId !== profileId) return;
+    connection().then(
+      (c) => events.emit('connectionChanged', c),
+      () => undefined,
+    );
+  });
+  const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
+  const libraryStore = new LibraryStore(() => store.db, () => clock.now());
+  const library = new LibraryService({ store, library: libraryStore, profiles, log, now: () => clock.now(), roots: mediaRoots });
   const engine: TaskEngine = new TaskEngine({
     store,
     events,
@@ -77,6 +107,10 @@ export function createCore(ports: CorePorts): Core {
     log,
     tuning: { ...DEFAULT_TUNING, ...ports.tuning },
     hooks: library,
+    onDiskFull: (full) =>
+      full
+        ? notices.raise('disk-full', 'disk-full', 'Disk full: free space to continue.')
+        : notices.clear('disk-full'),
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
@@ -84,6 +118,8 @@ export function createCore(ports: CorePorts): Core {
       const base = profile.callbacks.publicUrl.trim() || `http://127.0.0.1:${port}`;
       return `${base.replace(/\/+$/, '')}${CALLBACK_PATH}${token}`;
     },
+    onGatewayAnswer: (profileId, answer) => health.answer(profileId, answer),
+    estimator,
   });
 
   const connection = async () => {
@@ -101,7 +137,13 @@ export function createCore(ports: CorePorts): Core {
       demo: active.demo,
       baseUrl,
       hasKey: active.hasKey,
+      health: health.get(active.id),
     };
+  };
+  /** After a change of key or address, what the gateway said before no longer holds. */
+  const keyChanged = <T extends { id: string }>(profile: T): T => {
+    health.forget(profile.id);
+    return profile;
   };
 
   const handlers: Handlers = {
@@ -123,15 +165,18 @@ export function createCore(ports: CorePorts): Core {
     },
     getConnection: connection,
     listProfiles: () => profiles.list(),
-    saveProfile: (input) => profiles.save(input),
+    saveProfile: async ({ key, ...input }) => {
+      if (isPlainHttpRemote(input.baseUrl)) log.warn('profile uses plain http:// to a remote host; its key travels unencrypted', { profile: input.id });
+      return keyChanged(await profiles.save(input, key));
+    },
     deleteProfile: async ({ id }) => {
       await profiles.remove(id);
       if (ports.preferences.read().activeProfileId === id)
         await handlers.selectProfile({ id: DEMO_PROFILE_ID });
       return { ok: true as const };
     },
-    setProfileKey: ({ id, key, acceptWeakStorage }) => profiles.setKey(id, key, acceptWeakStorage),
-    clearProfileKey: ({ id }) => profiles.clearKey(id),
+    setProfileKey: async ({ id, key, acceptWeakStorage }) => keyChanged(await profiles.setKey(id, key, acceptWeakStorage)),
+    clearProfileKey: async ({ id }) => keyChanged(await profiles.clearKey(id)),
     selectProfile: async ({ id }) => {
       await profiles.get(id);
       ports.preferences.write({ ...ports.preferences.read(), activeProfileId: id });
@@ -139,7 +184,11 @@ export function createCore(ports: CorePorts): Core {
       events.emit('connectionChanged', c);
       return c;
     },
-    testConnection: async ({ id }) => testConnection(await profiles.resolve(id), ports.fetch ?? fetch, clock),
+    testConnection: async ({ id }) => {
+      const result = await testConnection(await profiles.resolve(id), ports.fetch ?? fetch, clock);
+      health.record(id, healthOfTest(result));
+      return result;
+    },
     chooseLibraryFolder: async () => {
       if (!ports.shell?.chooseFolder)
         throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
@@ -160,14 +209,15 @@ export function createCore(ports: CorePorts): Core {
       return ref;
     },
     submitTask: (input) => engine.submit(input),
+    estimateTask: async ({ operationId, values }) => {
+      const profile = await profiles.get(ports.preferences.read().activeProfileId).catch(() => profiles.get(DEMO_PROFILE_ID));
+      const visible = visibleValues(getOperation(operationId), values, profile.vendor);
+      const model = typeof visible.model === 'string' ? visible.model : '';
+      return estimator.estimate({ profileId: profile.id, operationId, model, values: visible });
+    },
     listTasks: async ({ filter, cursor, limit }) => {
-      const page = store.list(filter, cursor, limit);
-      return {
-        items: page.items.map(toSummary),
-        nextCursor: page.nextCursor,
-        total: page.total,
-        counts: store.countsByStatus(filter),
-      };
+      const page = listPage(store, filter, cursor, limit);
+      return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: page.counts };
     },
     getTask: async ({ id }) => toDetail(engine.require(id)),
     checkTask: ({ id }) => engine.check(id),
@@ -187,14 +237,12 @@ export function createCore(ports: CorePorts): Core {
       events.emit('taskRemoved', { id });
       return { ok: true as const };
     },
-    saveResultAs: async ({ id, index, targetPath }) => {
+    saveResultAs: async ({ id, index }) => {
       const source = resultPath(engine.require(id), index, mediaRoots());
-      const target = targetPath ?? (await ports.shell?.chooseSavePath?.(basename(source))) ?? null;
-      if (!target) {
-        if (!ports.shell?.chooseSavePath && !targetPath)
-          throw new BridgeError('forbidden', 'Save as needs a target path here.');
-        return { path: null };
-      }
+      // Only the shell's own dialog names the target; web mode saves through a browser download instead.
+      if (!ports.shell?.chooseSavePath) throw new BridgeError('forbidden', 'Save as is only available in the desktop app.');
+      const target = await ports.shell.chooseSavePath(basename(source));
+      if (!target) return { path: null };
       await copyResult(source, target);
       return { path: target };
     },
@@ -205,12 +253,16 @@ export function createCore(ports: CorePorts): Core {
       ports.shell.revealPath(path);
       return { ok: true as const };
     },
+    listNotices: async () => notices.list(),
+    dismissNotice: async ({ id }) => {
+      notices.dismiss(id);
+      return { ok: true as const };
+    },
     getLineage: async ({ id }) => library.lineage(id),
     listBoards: async () => libraryStore.listBoards(),
     createBoard: async ({ name }) => libraryStore.createBoard(name),
     renameBoard: async ({ id, name }) => {
-      if (!libraryStore.renameBoard(id, name))
-        throw new BridgeError('not_found', 'This board no longer exists.');
+      if (!libraryStore.renameBoard(id, name)) throw new BridgeError('not_found', 'This board no longer exists.');
       return { ok: true as const };
     },
     deleteBoard: async ({ id }) => {
@@ -218,8 +270,7 @@ export function createCore(ports: CorePorts): Core {
       return { ok: true as const };
     },
     moveToBoard: async ({ ids, boardId }) => {
-      if (boardId !== null && !libraryStore.hasBoard(boardId))
-        throw new BridgeError('not_found', 'This board no longer exists.');
+      if (boardId !== null && !libraryStore.hasBoard(boardId)) throw new BridgeError('not_found', 'This board no longer exists.');
       libraryStore.moveTasks(ids, boardId);
       return { ok: true as const };
     },
@@ -247,8 +298,11 @@ export function createCore(ports: CorePorts): Core {
     handlers,
     events,
     mediaRoots,
+    resolveMedia: async (requestPath) => resolveMediaPath(mediaRoots(), requestPath),
     engine,
     store,
+    estimator,
+    notices,
     async start() {
       engine.start();
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
@@ -258,6 +312,7 @@ export function createCore(ports: CorePorts): Core {
       await receiver.stop();
       engine.closed = true;
       store.close();
+      offCorrupt();
       await ports.demo?.stop();
     },
   };

@@ -129,18 +129,26 @@ const SAMPLES = {
       extra: {},
     }),
   },
+  estimateTask: {
+    input: () => ({
+      operationId: 'gateway.text2image',
+      values: { model: '{vendor}_3.0_text2image', prompt: 'a canary', n: 1 },
+    }),
+  },
   listTasks: { input: () => ({ filter: { sort: 'newest' } }) },
   getTask: { input: (c) => ({ id: c.taskId }) },
   checkTask: { input: (c) => ({ id: c.taskId }) },
   retryDownload: { input: (c) => ({ id: c.taskId }) },
   stopTracking: { input: (c) => ({ id: c.taskId }) },
   setFavourite: { input: (c) => ({ id: c.taskId, favourite: true }) },
-  saveResultAs: { input: (c) => ({ id: c.taskId, index: 0, targetPath: join(c.outDir, 'copy.png') }) },
+  saveResultAs: { input: (c) => ({ id: c.taskId, index: 0 }), expect: 'forbidden' },
   revealResult: { input: (c) => ({ id: c.taskId, index: 0 }), expect: 'forbidden' },
   openExternal: { input: () => ({ url: 'https://example.com/docs' }), expect: 'forbidden' },
   chooseLibraryFolder: { input: () => ({}), expect: 'forbidden' },
   previewFileName: { input: () => ({ pattern: '{date}_{model}_{prompt}_{index}' }) },
   startDragResult: { input: (c) => ({ id: c.taskId, index: 0 }), expect: 'forbidden' },
+  listNotices: { input: () => ({}) },
+  dismissNotice: { input: () => ({ id: 'no-such-notice' }) },
   getLineage: { input: (c) => ({ id: c.taskId }) },
   listBoards: { input: () => ({}) },
   createBoard: { input: () => ({ name: 'Leak check' }) },
@@ -149,9 +157,7 @@ const SAMPLES = {
   deleteBoard: { input: () => ({ id: 'no-such-board' }) },
   exportTasks: { input: (c) => ({ ids: [c.taskId] }) },
   inspectInput: { input: (c) => ({ id: c.inputId }) },
-  recordFrameOrigin: {
-    input: (c) => ({ inputId: c.inputId, origin: { taskId: c.taskId, index: 0, timeMs: 500 } }),
-  },
+  recordFrameOrigin: { input: (c) => ({ inputId: c.inputId, origin: { taskId: c.taskId, index: 0, timeMs: 500 } }) },
   clearProfileKey: { input: () => ({ id: 'canary' }) },
   deleteTask: { input: (c) => ({ id: c.taskId, deleteFiles: true }) },
   deleteProfile: { input: () => ({ id: 'canary' }) },
@@ -165,6 +171,7 @@ const EVENT_SOURCES: Record<EventName, string> = {
   preferencesChanged: 'updatePreferences',
   connectionChanged: 'selectProfile / deleteProfile',
   notificationClicked: 'emitted by main when an OS notification is clicked; emitted directly below',
+  noticesChanged: 'a damaged file kept aside or a full disk; raised directly below',
 };
 
 const leaks = (text: string): string[] => FORMS_OF_THE_KEY.filter((k) => text.includes(k));
@@ -201,6 +208,8 @@ describe('no bridge method or event ever carries a key', () => {
       }
     }
     app.core.events.emit('notificationClicked', { id: ctx.taskId });
+    app.core.notices.raise('leak-check', 'disk-full', 'Disk full: free space to continue.');
+    await expect.poll(() => events.some((e) => e.event === 'noticesChanged')).toBe(true);
     await expect.poll(() => events.some((e) => e.event === 'notificationClicked')).toBe(true);
 
     // Every event of the contract was seen during the flow.

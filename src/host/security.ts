@@ -13,7 +13,11 @@ export function tokenMatches(given: string | null | undefined, expected: string)
  * The checks every request to the web host passes. The Host header must name the loopback address we bound
  * (a DNS-rebinding page would send its own host name), and a browser-sent Origin must be our own.
  */
-export function checkRequest(req: IncomingMessage, expectedHost: string, opts: { requireOrigin: boolean }): string | null {
+export function checkRequest(
+  req: IncomingMessage,
+  expectedHost: string,
+  opts: { requireOrigin: boolean },
+): string | null {
   if (req.headers.host !== expectedHost) return 'foreign Host header';
   const origin = req.headers.origin;
   if (origin === undefined) return opts.requireOrigin ? 'missing Origin' : null;
@@ -25,17 +29,5 @@ export function tokenFromUrl(req: IncomingMessage): string | null {
   return new URL(req.url ?? '/', 'http://x').searchParams.get('token');
 }
 
-/** CSP for the renderer: no inline scripts, no remote code, media and sockets only from ourselves. */
-export const RENDERER_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "connect-src 'self'",
-  "font-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+/** The CSP lives with the shared app handler in core (both transports send it); re-exported for host code. */
+export { RENDERER_CSP } from '../core/app-server/csp';

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,11 +35,19 @@ afterAll(async () => {
 /** Raw HTTP so the Host header can be forged (fetch does not allow it). */
 function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: app.host.port, path, headers: { host: `127.0.0.1:${app.host.port}`, ...headers } }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: app.host.port,
+        path,
+        headers: { host: `127.0.0.1:${app.host.port}`, ...headers },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -48,7 +56,10 @@ function get(path: string, headers: Record<string, string> = {}): Promise<{ stat
 function connect(opts: { token?: string | null; origin?: string; host?: string } = {}): Promise<WebSocket> {
   const token = opts.token === undefined ? app.host.token : opts.token;
   const url = `ws://127.0.0.1:${app.host.port}/bridge${token ? `?token=${token}` : ''}`;
-  const ws = new WebSocket(url, { origin: opts.origin ?? app.host.origin, headers: opts.host ? { host: opts.host } : {} });
+  const ws = new WebSocket(url, {
+    origin: opts.origin ?? app.host.origin,
+    headers: opts.host ? { host: opts.host } : {},
+  });
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
@@ -56,7 +67,10 @@ function connect(opts: { token?: string | null; origin?: string; host?: string }
   });
 }
 
-function call(ws: WebSocket, message: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
+function call(
+  ws: WebSocket,
+  message: unknown,
+): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
   return new Promise((resolve) => {
     ws.once('message', (data) => resolve((JSON.parse(String(data)) as { reply: never }).reply));
     ws.send(typeof message === 'string' ? message : JSON.stringify(message));
@@ -95,14 +109,22 @@ describe('bridge conformance over the socket', () => {
   });
   it('an invalid payload is refused with invalid_input, never a crash', async () => {
     const ws = await connect();
-    expect(await call(ws, { type: 'call', id: 3, method: 'updatePreferences', input: { theme: 'purple' } })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await call(ws, { type: 'call', id: 4, method: 'getTask', input: { id: 42 } })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(
+      await call(ws, { type: 'call', id: 3, method: 'updatePreferences', input: { theme: 'purple' } }),
+    ).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await call(ws, { type: 'call', id: 4, method: 'getTask', input: { id: 42 } })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
     expect(await call(ws, 'not json')).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     ws.close();
   });
   it('a handler error comes back as a typed envelope', async () => {
     const ws = await connect();
-    expect(await call(ws, { type: 'call', id: 5, method: 'getTask', input: { id: 'nope' } })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await call(ws, { type: 'call', id: 5, method: 'getTask', input: { id: 'nope' } })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
     ws.close();
   });
 });
@@ -139,4 +161,58 @@ describe('media route', () => {
       expect(res.body).not.toContain('top secret');
       expect(res.body).not.toContain('root:');
     });
+});
+
+describe('the shared app handler behind the web host', () => {
+  it('a static path that cannot be decoded answers 400 (not a crash, not the page)', async () => {
+    expect((await get('/%E0%A4%A')).status).toBe(400);
+    expect((await get(`/media/library/%E0%A4%A.png?token=${app.host.token}`)).status).toBe(400);
+    expect((await get('/')).status).toBe(200);
+  });
+});
+
+/** A call whose reply is picked by id (task events arrive on the same socket in between). */
+function callById(
+  ws: WebSocket,
+  id: number,
+  method: string,
+  input: unknown,
+): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }> {
+  return new Promise((resolve) => {
+    const onMessage = (data: WebSocket.RawData) => {
+      const m = JSON.parse(String(data)) as { type: string; id?: number; reply?: never };
+      if (m.type !== 'reply' || m.id !== id) return;
+      ws.off('message', onMessage);
+      resolve(m.reply as never);
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ type: 'call', id, method, input }));
+  });
+}
+
+describe('Save as cannot be aimed at a path by the page', () => {
+  it('refuses the old `targetPath` attack through the running host; web mode has no save dialog', async () => {
+    const ws = await connect();
+    const submitted = await callById(ws, 10, 'submitTask', {
+      operationId: 'gateway.text2image',
+      values: { model: '{vendor}_3.0_text2image', prompt: 'save me', aspect_ratio: '1:1', n: 1 },
+      extra: {},
+    });
+    expect(submitted.ok).toBe(true);
+    const id = (submitted.value as { id: string }).id;
+    // Wait (by state, not by time) until the result is on disk, so a copy would really be possible.
+    for (let i = 0; ; i++) {
+      const task = await callById(ws, 100 + i, 'getTask', { id });
+      const results = (task.value as { results: { state: string }[] }).results;
+      if (results.length > 0 && results.every((r) => r.state === 'done')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const target = join(outside, 'stolen.png');
+    const attack = await callById(ws, 11, 'saveResultAs', { id, index: 0, targetPath: target });
+    expect(attack).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(existsSync(target)).toBe(false);
+    const plain = await callById(ws, 12, 'saveResultAs', { id, index: 0 });
+    expect(plain).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    ws.close();
+  });
 });

@@ -10,9 +10,9 @@ import { z } from 'zod';
 import { dispatch } from '../shared/bridge';
 import type { Core } from '../core';
 import type { Logger } from '../core/ports';
-import { serveMedia } from './media-route';
+import { createAppHandler, MEDIA_PREFIX } from '../core/app-server';
+import { sendFetchResponse, toFetchRequest } from './fetch-adapter';
 import { checkRequest, tokenFromUrl, tokenMatches } from './security';
-import { serveStatic } from './static-files';
 
 export interface WebHostOptions {
   core: Core;
@@ -35,7 +35,12 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-const callSchema = z.object({ type: z.literal('call'), id: z.number().int(), method: z.string().max(64), input: z.unknown() });
+const callSchema = z.object({
+  type: z.literal('call'),
+  id: z.number().int(),
+  method: z.string().max(64),
+  input: z.unknown(),
+});
 
 /**
  * The web transport: a plain-Node server on 127.0.0.1 that serves the built renderer and speaks the bridge
@@ -48,6 +53,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const { core } = options;
   let expectedHost = '';
   mkdirSync(options.tmpDir, { recursive: true });
+  // The same handler Electron's `atelier-app:` protocol uses: renderer files with the CSP, media with Range.
+  const appHandler = createAppHandler({
+    rendererDir: options.rendererDir,
+    resolveMedia: (p) => core.resolveMedia(p),
+  });
 
   const server: Server = createServer((req, res) => {
     void handleHttp(req, res).catch((e: unknown) => {
@@ -63,19 +73,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     const url = new URL(req.url ?? '/', `http://${expectedHost}`);
-    if (url.pathname.startsWith('/media/') || url.pathname === '/upload') {
+    if (url.pathname.startsWith(MEDIA_PREFIX) || url.pathname === '/upload') {
       if (!tokenMatches(tokenFromUrl(req), token)) {
         res.writeHead(401, { 'content-type': 'text/plain' }).end('missing or wrong token');
         return;
       }
       if (url.pathname === '/upload') return upload(req, res, url);
-      return serveMedia(core.mediaRoots(), req, res, url.pathname.slice('/media/'.length));
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405).end();
       return;
     }
-    serveStatic(options.rendererDir, url.pathname, res);
+    await sendFetchResponse(await appHandler(toFetchRequest(req, `http://${expectedHost}`)), res, req.method);
   }
 
   /** Web mode has no file paths: the browser POSTs the bytes, we spool them to disk, then stage the file. */
@@ -86,7 +95,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     const declared = Number(req.headers['content-length'] ?? 'NaN');
     if (!Number.isFinite(declared) || declared > maxUpload) {
-      res.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error: { code: 'invalid_input', message: 'File too large.' } }));
+      res
+        .writeHead(413, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ok: false, error: { code: 'invalid_input', message: 'File too large.' } }));
       return;
     }
     const name = (url.searchParams.get('name') ?? 'upload').slice(0, 200).replace(/[/\\]/g, '_');
@@ -102,7 +113,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       await pipeline(req, limit, createWriteStream(spool));
       const reply = await dispatch(core.handlers, 'stageInputFromPath', { path: spool });
       const ref = reply.ok ? { ...(reply.value as Record<string, unknown>), name } : null;
-      res.writeHead(reply.ok ? 200 : 400, { 'content-type': 'application/json' }).end(JSON.stringify(reply.ok ? { ok: true, value: ref } : reply));
+      res
+        .writeHead(reply.ok ? 200 : 400, { 'content-type': 'application/json' })
+        .end(JSON.stringify(reply.ok ? { ok: true, value: ref } : reply));
     } catch {
       if (!res.headersSent) res.writeHead(413).end();
     } finally {
@@ -110,7 +123,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
   }
 
-  const checkRequestOrigin = (req: IncomingMessage): boolean => checkRequest(req, expectedHost, { requireOrigin: true }) === null;
+  const checkRequestOrigin = (req: IncomingMessage): boolean =>
+    checkRequest(req, expectedHost, { requireOrigin: true }) === null;
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   server.on('upgrade', (req, socket, head) => {
@@ -118,10 +132,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const refused =
       url.pathname !== '/bridge'
         ? 'not found'
-        : (checkRequest(req, expectedHost, { requireOrigin: true }) ?? (tokenMatches(tokenFromUrl(req), token) ? null : 'missing or wrong token'));
+        : (checkRequest(req, expectedHost, { requireOrigin: true }) ??
+          (tokenMatches(tokenFromUrl(req), token) ? null : 'missing or wrong token'));
     if (refused) {
       options.log?.warn('web host refused a socket', { reason: refused });
-      socket.end(`HTTP/1.1 ${refused === 'not found' ? 404 : 403} Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${refused === 'not found' ? 404 : 403} Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws));
@@ -141,11 +158,21 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       try {
         parsed = callSchema.parse(JSON.parse(String(data)));
       } catch {
-        ws.send(JSON.stringify({ type: 'reply', id: -1, reply: { ok: false, error: { code: 'invalid_input', message: 'Malformed message.' } } }));
+        ws.send(
+          JSON.stringify({
+            type: 'reply',
+            id: -1,
+            reply: { ok: false, error: { code: 'invalid_input', message: 'Malformed message.' } },
+          }),
+        );
         return;
       }
       void dispatch(core.handlers, parsed.method, parsed.input, {
-        onInternalError: (m, e) => options.log?.error('bridge call failed', { method: m, error: e instanceof Error ? e.stack : String(e) }),
+        onInternalError: (m, e) =>
+          options.log?.error('bridge call failed', {
+            method: m,
+            error: e instanceof Error ? e.stack : String(e),
+          }),
       }).then((reply) => {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'reply', id: parsed.id, reply }));
       });
@@ -169,4 +196,3 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     },
   };
 }
-

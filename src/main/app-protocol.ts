@@ -1,30 +1,28 @@
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
 import { protocol } from 'electron';
-import { RENDERER_CSP } from '../host/security';
-import { RENDERER_TYPES } from '../host/static-files';
+import type { AppHandler } from '../core/app-server';
 
 export const APP_SCHEME = 'atelier-app';
-export const APP_ORIGIN = `${APP_SCHEME}://app`;
+export const APP_HOST = 'app';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
+/**
+ * Must run before app `ready`: one standard, secure scheme for the renderer AND its media (same origin, so
+ * the CSP's 'self' covers `/media/…`), with fetch and streaming (video seeking).
+ */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+  ]);
 }
 
-/** Serves the built renderer from `atelier-app://app/` (not file://), with our CSP on every response. */
-export function handleAppProtocol(rendererDir: string): void {
-  protocol.handle(APP_SCHEME, async (request) => {
-    const url = new URL(request.url);
-    const rel = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '') || 'index.html';
-    const file = join(rendererDir, rel);
-    if (url.host !== 'app' || !file.startsWith(rendererDir + sep)) return new Response('not found', { status: 404 });
-    try {
-      const body = await readFile(file);
-      return new Response(body, {
-        headers: { 'content-type': RENDERER_TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': RENDERER_CSP },
-      });
-    } catch {
-      return new Response('not found', { status: 404 });
-    }
+/**
+ * Serves `atelier-app://app/…` through the shared app handler (src/core/app-server), the same code the web
+ * host runs for every browser e2e test: renderer files with the CSP, `/media/…` with Range.
+ */
+export function handleAppProtocol(handler: AppHandler): void {
+  protocol.handle(APP_SCHEME, (request) => {
+    if (new URL(request.url).host !== APP_HOST)
+      return Promise.resolve(new Response('not found', { status: 404 }));
+    return handler(request);
   });
 }

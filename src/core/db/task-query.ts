@@ -63,9 +63,9 @@ export function whereFor(
       parts.push('seq IN (SELECT rowid FROM tasks_fts_trigram WHERE tasks_fts_trigram MATCH ?)');
       params.push(plan.trigram);
     }
-    for (const like of plan.likes) {
-      parts.push("prompt LIKE ? ESCAPE '\\'");
-      params.push(like);
+    if (plan.chars !== null) {
+      parts.push('seq IN (SELECT rowid FROM tasks_fts_chars WHERE tasks_fts_chars MATCH ?)');
+      params.push(plan.chars);
     }
   }
   for (const e of extra) {

@@ -16,6 +16,7 @@ import type { RemoteResult } from '../gateway/parse';
 import type { Clock, Logger } from '../ports';
 import type { TaskRecord } from '../tasks/task-record';
 import { makeImageThumbnail } from '../thumbnails/make-thumbnail';
+import { sameOrigin } from '../profiles/key-origin';
 import { Limiter } from './limiter';
 import { withEvent } from './record-factory';
 import type { LibraryHooks } from '../library/library-service';
@@ -143,7 +144,9 @@ export class ResultDownloader {
     this.setResult(task.id, result.index, { state: 'downloading', error: null });
     return downloadFile({
       url: absolute,
-      headers: source?.withAuth ? authHeaders(target, url) : {},
+      // Files on the profile's own origin are the gateway's (content endpoints, proxies behind auth): they need
+      // the key. A URL anywhere else never gets it, whatever the adapter says.
+      headers: sameOrigin(absolute, target.baseUrl) ? authHeaders(target, url.startsWith('/') ? url : new URL(absolute).pathname) : {},
       tempPath,
       signal,
       fetchImpl: this.deps.fetch,

@@ -25,13 +25,18 @@ export function firstString(value: unknown, paths: string[]): string | null {
   return null;
 }
 
-/** The task id of a submission response: `id`, `task_id`, `taskNo`, `request_id` or `data.task_id` (and kin). */
+/**
+ * The task id of a submission response: `id`, `task_id`, `taskNo` or `data.task_id` (and kin). Never a
+ * `request_id`: Kling and relays put one on every answer, refusals included (api-notes C), and it names the
+ * HTTP exchange, not a task. (The one router that queries by `data.request_id` is read in its own adapter.)
+ */
 export const pickTaskId = (body: unknown): string | null =>
-  firstString(body, ['data.task_id', 'data.taskNo', 'taskNo', 'task_id', 'id', 'data.id', 'request_id', 'data.request_id']);
+  firstString(body, ['data.task_id', 'data.taskNo', 'taskNo', 'task_id', 'id', 'data.id']);
 
 /** "30%", 30, "0.3"? → 0..100, or null. Progress is never used as a completion signal (api-notes E.1). */
 export function parseProgress(v: unknown): number | null {
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number.parseFloat(v.replace('%', '')) : Number.NaN;
+  const n =
+    typeof v === 'number' ? v : typeof v === 'string' ? Number.parseFloat(v.replace('%', '')) : Number.NaN;
   if (!Number.isFinite(n)) return null;
   return Math.min(100, Math.max(0, n));
 }
@@ -62,14 +67,16 @@ export function isHttpUrl(s: string): boolean {
 }
 
 /** `output_format` becomes part of a MIME type (and so of a file extension): only a short token is trusted. */
-const b64Mime = (format: unknown): string | null => (typeof format === 'string' && /^[a-z0-9.+-]{1,16}$/i.test(format) ? `image/${format.toLowerCase()}` : null);
+const b64Mime = (format: unknown): string | null =>
+  typeof format === 'string' && /^[a-z0-9.+-]{1,16}$/i.test(format) ? `image/${format.toLowerCase()}` : null;
 
 /**
  * Results in any of the shapes seen: an array of URLs, `{video_url}`, `{url}`, a bare URL, arrays of
- * `{url}` / `{b64_json}`, Kling's `{videos:[{url}]}` / `{images:[{url}]}`, `{image_urls}` / `{video_urls}`.
+ * `{url}` / `{b64_json}`, Kling's `{task_result:{videos:[{url}]}}` / `{images:[{url}]}` / `{series_images}`
+ * (also when a relay passes Kling's answer through), `{image_urls}` / `{video_urls}`.
  */
 export function extractResults(value: unknown, depth = 0): RemoteResult[] {
-  if (depth > 4 || value === null || value === undefined) return [];
+  if (depth > 6 || value === null || value === undefined) return [];
   if (typeof value === 'string') return isHttpUrl(value) ? [{ kind: 'url', url: value }] : [];
   if (Array.isArray(value)) return value.flatMap((v) => extractResults(v, depth + 1));
   if (!isRecord(value)) return [];
@@ -79,7 +86,18 @@ export function extractResults(value: unknown, depth = 0): RemoteResult[] {
     const v = value[key];
     if (typeof v === 'string' && isHttpUrl(v)) return [{ kind: 'url', url: v }];
   }
-  for (const key of ['videos', 'images', 'image_urls', 'video_urls', 'result_urls', 'urls', 'result', 'data']) {
+  for (const key of [
+    'task_result',
+    'videos',
+    'images',
+    'series_images',
+    'image_urls',
+    'video_urls',
+    'result_urls',
+    'urls',
+    'result',
+    'data',
+  ]) {
     if (key in value) {
       const found = extractResults(value[key], depth + 1);
       if (found.length) return found;
@@ -90,7 +108,16 @@ export function extractResults(value: unknown, depth = 0): RemoteResult[] {
 
 /** A short human message from an error body: `message`, `error.message`, `error`, `msg`, or the text. */
 export function errorMessage(body: unknown, fallback: string): string {
-  const found = firstString(body, ['error.message', 'message', 'error', 'msg', 'data.error', 'fail_reason', 'data.fail_reason', 'detail']);
+  const found = firstString(body, [
+    'error.message',
+    'message',
+    'error',
+    'msg',
+    'data.error',
+    'fail_reason',
+    'data.fail_reason',
+    'detail',
+  ]);
   if (found) return found.slice(0, 500);
   if (typeof body === 'string' && body.trim()) return body.trim().slice(0, 300);
   return fallback;

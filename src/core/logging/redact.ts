@@ -2,18 +2,44 @@
 const SECRET_KEYS =
   /^(authorization|proxy-authorization|x-api-key|api[-_]?key|key|token|access[-_]?token|secret|password|sign|cookie|set-cookie)$/i;
 
-/** Replaces every occurrence of each known secret (as typed and URL-encoded) with `***`. */
+/**
+ * The spellings a key can travel in: as typed, URL-encoded, and base64/base64url at each of the three byte
+ * alignments (a key inside `user:key` or any longer encoded text). For base64 the characters that depend on
+ * the neighbouring bytes are left out, so the stable middle is matched wherever the key sits.
+ */
+export function secretForms(secret: string): string[] {
+  const forms = new Set<string>([secret, encodeURIComponent(secret)]);
+  const bytes = Buffer.from(secret, 'utf8');
+  for (const shift of [0, 1, 2]) {
+    const padded = Buffer.concat([Buffer.alloc(shift), bytes]);
+    const start = shift === 0 ? 0 : 4; // the first quad mixes in the neighbour's bytes
+    const stableEnd = Math.floor(padded.length / 3) * 4; // the last partial quad mixes in what follows
+    for (const enc of ['base64', 'base64url'] as const) {
+      const form = padded.toString(enc).slice(start, stableEnd);
+      if (form.length >= 8) forms.add(form);
+    }
+  }
+  return [...forms].filter((f) => f.length >= 4).sort((a, b) => b.length - a.length);
+}
+
+/** Replaces every occurrence of each known secret (as typed, URL-encoded, base64) with `***`. */
 export function scrubSecrets(text: string, knownSecrets: readonly string[]): string {
   let out = text;
   for (const s of knownSecrets) {
     // Very short values would shred ordinary text; real keys are long.
     if (s.length < 4) continue;
-    out = out.split(s).join('***');
-    const encoded = encodeURIComponent(s);
-    if (encoded !== s) out = out.split(encoded).join('***');
+    for (const form of secretForms(s)) out = out.split(form).join('***');
   }
   return out;
 }
+
+/** `Bearer <token>` fragments, whatever the token (a key Atelier does not know is still a credential). */
+export const scrubBearer = (text: string): string =>
+  text.replace(/Bearer\s+[A-Za-z0-9._~+/=-]+/gi, 'Bearer ***');
+
+/** The one scrub for gateway and network text before it is stored, logged or emitted. */
+export const scrubText = (text: string, knownSecrets: readonly string[]): string =>
+  scrubSecrets(scrubBearer(text), knownSecrets);
 
 /**
  * Removes secrets from data before it is logged: header/field names that carry credentials, `Bearer …`
@@ -22,8 +48,7 @@ export function scrubSecrets(text: string, knownSecrets: readonly string[]): str
  */
 export function redact(value: unknown, knownSecrets: readonly string[] = [], depth = 0): unknown {
   if (depth > 6) return '[…]';
-  if (typeof value === 'string')
-    return scrubSecrets(value.replace(/Bearer\s+[A-Za-z0-9._~+/=-]+/gi, 'Bearer ***'), knownSecrets);
+  if (typeof value === 'string') return scrubText(value, knownSecrets);
   if (Array.isArray(value)) return value.map((v) => redact(v, knownSecrets, depth + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
@@ -39,13 +64,13 @@ export function redact(value: unknown, knownSecrets: readonly string[] = [], dep
  * stored or shown (a gateway's raw answer), where masking fields named `token` would destroy meaning.
  */
 export function scrubDeep(value: unknown, knownSecrets: readonly string[], depth = 0): unknown {
-  if (knownSecrets.length === 0 || depth > 20) return value;
-  if (typeof value === 'string') return scrubSecrets(value, knownSecrets);
+  if (depth > 20) return value;
+  if (typeof value === 'string') return scrubText(value, knownSecrets);
   if (Array.isArray(value)) return value.map((v) => scrubDeep(v, knownSecrets, depth + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value))
-      out[scrubSecrets(k, knownSecrets)] = scrubDeep(v, knownSecrets, depth + 1);
+      out[scrubText(k, knownSecrets)] = scrubDeep(v, knownSecrets, depth + 1);
     return out;
   }
   return value;

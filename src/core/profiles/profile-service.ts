@@ -1,9 +1,15 @@
 import { join } from 'node:path';
-import { z } from 'zod';
 import { BridgeError } from '../../shared/bridge/result';
-import { DEMO_PROFILE_ID, profileInputSchema, type Profile, type ProfileInput } from '../../shared/domain/profile';
+import {
+  DEMO_PROFILE_ID,
+  profileInputSchema,
+  type Profile,
+  type ProfileInput,
+} from '../../shared/domain/profile';
 import type { DemoGateway, SecretStore } from '../ports';
-import { readJsonFile, writeJsonFile } from '../storage/json-file';
+import { readJsonStore, writeJsonFile } from '../storage/json-file';
+import { salvageArray } from '../storage/salvage';
+import { keyMustClear } from './key-origin';
 
 /** What the engine needs to talk to a gateway: never leaves core. */
 export interface ResolvedProfile {
@@ -36,23 +42,31 @@ export class ProfileService {
   }
 
   private readStored(): ProfileInput[] {
-    const parsed = z.array(profileInputSchema).safeParse(readJsonFile(this.path) ?? []);
-    return parsed.success ? parsed.data : [];
+    // One bad entry drops only itself; the file is kept as `profiles.json.corrupt-<time>` and reported.
+    return readJsonStore(this.path, (raw) => salvageArray(profileInputSchema, raw), []);
   }
 
   private demoProfile(): Profile {
-    return { ...DEMO_BASE, baseUrl: this.demoEndpoint?.baseUrl ?? 'http://127.0.0.1/', demo: true, hasKey: true };
+    return {
+      ...DEMO_BASE,
+      baseUrl: this.demoEndpoint?.baseUrl ?? 'http://127.0.0.1/',
+      demo: true,
+      hasKey: true,
+    };
   }
 
   /** Starts the demo gateway on first use (a random loopback port). */
   async ensureDemo(): Promise<{ baseUrl: string; apiKey: string }> {
-    if (!this.demo) throw new BridgeError('gateway_unreachable', 'The demo gateway is not available in this build.');
+    if (!this.demo)
+      throw new BridgeError('gateway_unreachable', 'The demo gateway is not available in this build.');
     this.demoEndpoint ??= await this.demo.start();
     return this.demoEndpoint;
   }
 
   async list(): Promise<Profile[]> {
-    const stored = await Promise.all(this.readStored().map(async (p) => ({ ...p, demo: false, hasKey: await this.secrets.has(p.id) })));
+    const stored = await Promise.all(
+      this.readStored().map(async (p) => ({ ...p, demo: false, hasKey: await this.secrets.has(p.id) })),
+    );
     return this.demo ? [this.demoProfile(), ...stored] : stored;
   }
 
@@ -62,23 +76,37 @@ export class ProfileService {
     return found;
   }
 
-  async save(input: ProfileInput): Promise<Profile> {
+  /**
+   * Saves a profile. A key belongs to the origin and header it was entered for: when the base URL or the
+   * auth header changes, the stored key is cleared, unless the user re-enters it in this same save (`key`).
+   */
+  async save(input: ProfileInput, key?: string): Promise<Profile> {
     if (input.id === DEMO_PROFILE_ID) throw new BridgeError('forbidden', 'The demo gateway cannot be edited.');
-    const stored = this.readStored().filter((p) => p.id !== input.id);
+    const all = this.readStored();
+    const previous = all.find((p) => p.id === input.id);
+    const stored = all.filter((p) => p.id !== input.id);
+    if (previous && keyMustClear(previous, input)) await this.secrets.clear(input.id);
     writeJsonFile(this.path, [...stored, input]);
+    if (key !== undefined) return this.setKey(input.id, key);
     return this.get(input.id);
   }
 
   async remove(id: string): Promise<void> {
     if (id === DEMO_PROFILE_ID) throw new BridgeError('forbidden', 'The demo gateway cannot be removed.');
-    writeJsonFile(this.path, this.readStored().filter((p) => p.id !== id));
+    writeJsonFile(
+      this.path,
+      this.readStored().filter((p) => p.id !== id),
+    );
     await this.secrets.clear(id);
   }
 
   async setKey(id: string, key: string, acceptWeak = false): Promise<Profile> {
     if (id === DEMO_PROFILE_ID) throw new BridgeError('forbidden', 'The demo gateway has its own key.');
     // A key goes into an HTTP header: refuse anything that could split or smuggle headers.
-    if (!/^[\x21-\x7e]+$/.test(key.trim())) throw new BridgeError('invalid_input', 'An API key is printable ASCII without spaces.', { key: 'badKey' });
+    if (!/^[\x21-\x7e]+$/.test(key.trim()))
+      throw new BridgeError('invalid_input', 'An API key is printable ASCII without spaces.', {
+        key: 'badKey',
+      });
     await this.get(id);
     await this.secrets.set(id, key.trim(), { acceptWeak });
     this.seenSecrets.add(key.trim());
@@ -113,6 +141,9 @@ export class ProfileService {
   /** Every key value known, so logs and error messages can scrub them. */
   async knownSecrets(): Promise<string[]> {
     const keys = await Promise.all(this.readStored().map((p) => this.secrets.get(p.id)));
-    return [...keys.filter((k): k is string => !!k), ...(this.demoEndpoint ? [this.demoEndpoint.apiKey] : [])];
+    return [
+      ...keys.filter((k): k is string => !!k),
+      ...(this.demoEndpoint ? [this.demoEndpoint.apiKey] : []),
+    ];
   }
 }

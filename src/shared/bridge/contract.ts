@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { preferencesPatchSchema, preferencesSchema } from '../domain/preferences';
+import { gatewayHealthSchema } from '../domain/gateway-health';
 import { connectionTestSchema, profileInputSchema, profileSchema } from '../domain/profile';
 import {
   inputRefSchema,
@@ -9,15 +10,10 @@ import {
   taskSummarySchema,
 } from '../domain/task';
 import { operationIdSchema } from '../operations/ids';
-import {
-  boardNameSchema,
-  boardSchema,
-  declaredParentSchema,
-  exportResultSchema,
-  frameOriginSchema,
-  inspectedFileSchema,
-  lineageSchema,
-} from '../domain/library';
+import { estimateSchema } from '../domain/estimate';
+import { boundedRecord, EXTRA_BOUNDS, VALUES_BOUNDS } from './bounds';
+import { noticeSchema } from '../domain/notice';
+import { boardNameSchema, boardSchema, declaredParentSchema, exportResultSchema, frameOriginSchema, inspectedFileSchema, lineageSchema } from '../domain/library';
 
 /** A bridge method: what it takes and what it answers, both checked at the boundary. */
 export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -30,7 +26,9 @@ const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): 
 });
 
 const none = z.object({}).strict();
-const idInput = z.object({ id: z.string().min(1).max(100) }).strict();
+const id = z.string().min(1).max(100);
+const idInput = z.object({ id }).strict();
+const resultRef = z.object({ id, index: z.number().int().nonnegative().max(10_000) }).strict();
 const ok = z.object({ ok: z.literal(true) });
 
 export const appInfoSchema = z.object({
@@ -50,6 +48,8 @@ export const connectionSchema = z.object({
   demo: z.boolean(),
   baseUrl: z.string(),
   hasKey: z.boolean(),
+  /** The gateway's last answer to this profile's requests (the pill shows it, not only the bridge's state). */
+  health: gatewayHealthSchema.default('unknown'),
 });
 
 export const taskPageSchema = z.object({
@@ -62,8 +62,10 @@ export const taskPageSchema = z.object({
 const submitInput = z
   .object({
     operationId: operationIdSchema,
-    values: z.record(z.string(), z.unknown()),
-    extra: z.record(z.string(), z.unknown()).default({}),
+    values: boundedRecord(VALUES_BOUNDS),
+    extra: boundedRecord(EXTRA_BOUNDS).default({}),
+    /** One per user intent (a Generate press): repeating it returns the first task, never a second submission. */
+    idempotencyKey: z.string().min(8).max(100).optional(),
     /** The board (project) the new task goes on; null: none. */
     boardId: z.string().max(100).nullable().optional(),
     /** Lineage the renderer knows and core cannot infer from the values (e.g. `reruns`). */
@@ -82,17 +84,15 @@ export const contract = {
     updatePreferences: method(preferencesPatchSchema.strict(), preferencesSchema),
     getConnection: method(none, connectionSchema),
     listProfiles: method(none, z.array(profileSchema)),
-    saveProfile: method(profileInputSchema.strict(), profileSchema),
+    /**
+     * Creates or replaces a profile. Changing its base URL or auth header clears its stored key (a key belongs
+     * to one origin) unless `key` re-enters it in this same save.
+     */
+    saveProfile: method(profileInputSchema.extend({ key: z.string().min(1).max(4096).optional() }).strict(), profileSchema),
     deleteProfile: method(idInput, ok),
     /** Sets or replaces a key. There is deliberately no method that returns a key. */
     setProfileKey: method(
-      z
-        .object({
-          id: z.string(),
-          key: z.string().min(1).max(4096),
-          acceptWeakStorage: z.boolean().default(false),
-        })
-        .strict(),
+      z.object({ id, key: z.string().min(1).max(4096), acceptWeakStorage: z.boolean().default(false) }).strict(),
       profileSchema,
     ),
     clearProfileKey: method(idInput, profileSchema),
@@ -102,39 +102,32 @@ export const contract = {
     /** `origin`: the bytes are a frame captured from a video result (recorded for lineage). */
     stageInputBytes: method(
       z
-        .object({
-          name: z.string().max(260),
-          mime: z.string().max(100),
-          bytes: z.instanceof(Uint8Array),
-          origin: frameOriginSchema.optional(),
-        })
+        .object({ name: z.string().max(260), mime: z.string().max(100), bytes: z.instanceof(Uint8Array), origin: frameOriginSchema.optional() })
         .strict(),
       inputRefSchema,
     ),
     submitTask: method(submitInput, taskSummarySchema),
+    /**
+     * What one task with these form values is expected to take and cost on the active profile, before it is
+     * submitted (the Generate button): from the profile's history, else the gateway's own figures, else typical.
+     */
+    estimateTask: method(z.object({ operationId: operationIdSchema, values: boundedRecord(VALUES_BOUNDS) }).strict(), estimateSchema),
     listTasks: method(
-      z
-        .object({
-          filter: taskFilterSchema.default({ sort: 'newest' }),
-          cursor: z.string().nullable().default(null),
-          limit: z.number().int().min(1).max(500).default(100),
-        })
-        .strict(),
+      z.object({ filter: taskFilterSchema.default({ sort: 'newest' }), cursor: z.string().max(1024).nullable().default(null), limit: z.number().int().min(1).max(500).default(100) }).strict(),
       taskPageSchema,
     ),
     getTask: method(idInput, taskDetailSchema),
     checkTask: method(idInput, taskSummarySchema),
     retryDownload: method(idInput, taskSummarySchema),
     stopTracking: method(idInput, taskSummarySchema),
-    setFavourite: method(z.object({ id: z.string(), favourite: z.boolean() }).strict(), taskSummarySchema),
-    deleteTask: method(z.object({ id: z.string(), deleteFiles: z.boolean() }).strict(), ok),
-    saveResultAs: method(
-      z
-        .object({ id: z.string(), index: z.number().int().nonnegative(), targetPath: z.string().optional() })
-        .strict(),
-      z.object({ path: z.string().nullable() }),
-    ),
-    revealResult: method(z.object({ id: z.string(), index: z.number().int().nonnegative() }).strict(), ok),
+    setFavourite: method(z.object({ id, favourite: z.boolean() }).strict(), taskSummarySchema),
+    deleteTask: method(z.object({ id, deleteFiles: z.boolean() }).strict(), ok),
+    /**
+     * Desktop only: main asks where (its own native save dialog) and core copies the file there; the caller
+     * never names a target path (strict: a `targetPath` is refused). Web mode saves through a browser download.
+     */
+    saveResultAs: method(resultRef, z.object({ path: z.string().nullable() })),
+    revealResult: method(resultRef, ok),
     openExternal: method(z.object({ url: z.string().max(2048) }).strict(), ok),
     /** Desktop only: the OS folder picker for the library folder (null when cancelled). Web mode: `forbidden`. */
     chooseLibraryFolder: method(none, z.object({ path: z.string().nullable() })),
@@ -147,39 +140,29 @@ export const contract = {
      * Desktop only: starts an OS drag of a result file out of the app. Call it from the renderer's
      * `dragstart` handler (after `preventDefault()`); web mode answers `forbidden` (use a download link there).
      */
-    startDragResult: method(z.object({ id: z.string(), index: z.number().int().nonnegative() }).strict(), ok),
+    startDragResult: method(resultRef, ok),
+    /** Notices of this run: damaged files kept aside (naming the copy), a full disk. */
+    listNotices: method(none, z.array(noticeSchema)),
+    /** Hides a notice for the rest of this run. */
+    dismissNotice: method(idInput, ok),
     /** "Made from" and "used by" of a task, and the chain through it. */
     getLineage: method(idInput, lineageSchema),
     listBoards: method(none, z.array(boardSchema)),
     createBoard: method(z.object({ name: boardNameSchema }).strict(), boardSchema),
-    renameBoard: method(z.object({ id: z.string().max(100), name: boardNameSchema }).strict(), ok),
+    renameBoard: method(z.object({ id, name: boardNameSchema }).strict(), ok),
     /** Deletes a board; its tasks stay in the library. */
     deleteBoard: method(idInput, ok),
     /** Puts tasks on a board, or (null) takes them off any board. */
-    moveToBoard: method(
-      z
-        .object({
-          ids: z.array(z.string().max(100)).min(1).max(5000),
-          boardId: z.string().max(100).nullable(),
-        })
-        .strict(),
-      ok,
-    ),
+    moveToBoard: method(z.object({ ids: z.array(id).min(1).max(5000), boardId: id.nullable() }).strict(), ok),
     /** A ZIP of the tasks' results with manifest.json and manifest.csv, written under the library's `exports/`. */
-    exportTasks: method(
-      z.object({ ids: z.array(z.string().max(100)).min(1).max(5000) }).strict(),
-      exportResultSchema,
-    ),
+    exportTasks: method(z.object({ ids: z.array(id).min(1).max(5000) }).strict(), exportResultSchema),
     /**
      * Reads the Atelier settings embedded in a staged file (the renderer stages a dropped file, or only its
      * first and last megabytes: that is where the metadata lives).
      */
     inspectInput: method(z.object({ id: inputRefSchema.shape.id }).strict(), inspectedFileSchema),
     /** Records that a staged input is a frame captured from a video result (lineage `frame`). */
-    recordFrameOrigin: method(
-      z.object({ inputId: inputRefSchema.shape.id, origin: frameOriginSchema }).strict(),
-      ok,
-    ),
+    recordFrameOrigin: method(z.object({ inputId: inputRefSchema.shape.id, origin: frameOriginSchema }).strict(), ok),
   },
   events: {
     taskChanged: taskSummarySchema,
@@ -194,6 +177,8 @@ export const contract = {
     connectionChanged: connectionSchema,
     /** The user clicked an OS notification about this task (desktop): the window is focused, show the task. */
     notificationClicked: z.object({ id: z.string() }),
+    /** The whole list of notices, after any change. */
+    noticesChanged: z.array(noticeSchema),
   },
 } as const;
 

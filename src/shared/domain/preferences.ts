@@ -16,7 +16,7 @@ const fields = {
   /** Cap on submissions in flight at once. */
   maxConcurrentSubmissions: z.number().int().min(1).max(16),
   notifications: z.boolean(),
-  activeProfileId: z.string(),
+  activeProfileId: z.string().max(64),
 };
 
 /** User preferences. Stored by electron-store in the app, by a JSON file with this schema in web mode. */

@@ -2,6 +2,36 @@ import { z } from 'zod';
 
 export const DEMO_PROFILE_ID = 'demo';
 
+const hasUserinfo = (url: string): boolean => {
+  try {
+    const u = new URL(url);
+    return u.username !== '' || u.password !== '';
+  } catch {
+    return false;
+  }
+};
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * True for a plain `http://` base URL to a host other than this machine: the key would cross the network
+ * unencrypted. Allowed (local gateways and test rigs use it) but warned about in Settings and the log.
+ */
+export function isPlainHttpRemote(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' && !LOOPBACK_HOSTS.has(u.hostname) && !u.hostname.startsWith('127.');
+  } catch {
+    return false;
+  }
+}
+
+/** A gateway base URL: http(s), no `user:password@` (a key never travels in a URL), bounded. */
+export const baseUrlSchema = z
+  .url({ protocol: /^https?$/ })
+  .max(2048)
+  .refine((u) => !hasUserinfo(u), { message: 'A base URL cannot carry user:password@; put the key in the key field.' });
+
 /**
  * A gateway profile. It never carries the API key: keys go in through `setProfileKey` and never come back
  * out; `hasKey` says whether one is stored.
@@ -9,22 +39,24 @@ export const DEMO_PROFILE_ID = 'demo';
 export const profileInputSchema = z.object({
   id: z.string().min(1).max(64),
   name: z.string().trim().min(1).max(80),
-  baseUrl: z.url({ protocol: /^https?$/ }),
+  baseUrl: baseUrlSchema,
   /** Fills `<vendor>` in model ids and the vendor family's path prefix (`/<vendor>/v1/…`). */
   vendor: z
     .string()
+    .max(40)
     .regex(/^[a-z0-9][a-z0-9-]*$/i, 'letters, digits and dashes only')
     .default('vendora'),
   /** Header carrying the key on the task gateway (`/open/aigw/…`), whose scheme is undocumented. */
   gatewayAuthHeader: z
     .string()
+    .max(64)
     .regex(/^[A-Za-z0-9-]+$/)
     .default('Authorization'),
   callbacks: z
     .object({
       enabled: z.boolean().default(false),
       /** Public URL (a tunnel the user runs) that forwards to the local receiver. */
-      publicUrl: z.string().default(''),
+      publicUrl: z.string().max(2048).default(''),
       localPort: z.number().int().min(0).max(65535).default(0),
     })
     .default({ enabled: false, publicUrl: '', localPort: 0 }),

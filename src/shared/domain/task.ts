@@ -67,6 +67,8 @@ export const taskSummarySchema = z.object({
   favourite: z.boolean(),
   /** Epoch ms until which polling waits because the gateway answered 429. */
   rateLimitedUntil: z.number().nullable(),
+  /** How long this task was expected to take when submitted (ms, from the profile's estimator); null: no idea. */
+  expectedMs: z.number().nonnegative().nullable().default(null),
   createdAt: z.number(),
   submittedAt: z.number().nullable(),
   finishedAt: z.number().nullable(),
@@ -86,7 +88,7 @@ export type TaskDetail = z.infer<typeof taskDetailSchema>;
 
 export const taskFilterSchema = z.object({
   operationId: operationIdSchema.optional(),
-  model: z.string().optional(),
+  model: z.string().max(200).optional(),
   statuses: z.array(taskStatusSchema).optional(),
   search: z.string().max(200).optional(),
   favourite: z.boolean().optional(),

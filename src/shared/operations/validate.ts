@@ -3,11 +3,22 @@ import type { FieldIssue, FieldIssues } from './issues';
 import { mediaValueSchema, subjectSchema, type MediaValue } from './media';
 import type { OperationDef, RequestContext, WireRequest } from './operation';
 import { fillVendor } from './catalog';
+import { isProtectedField, protectedNamesIn } from './protected-fields';
+
+/** The issue for extra fields that try to set what Atelier computes itself (the callback URL). */
+export const protectedExtraIssue = (names: string[]): FieldIssue => ({
+  code: 'invalid',
+  params: { detail: `${names.join(', ')} is set by Atelier and cannot be overridden.` },
+});
+
+/** Longest model id accepted (real ones are a few dozen characters). */
+export const MODEL_ID_MAX = 200;
 
 export const isVisible = (field: FieldDef, values: Values): boolean => !field.showWhen || field.showWhen(values);
 
+/** Empty: nothing, an empty list, or text that is only whitespace (a blank prompt is no prompt). */
 const isEmpty = (v: unknown): boolean =>
-  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 function mediaMime(m: MediaValue): string | null {
   if (m.kind === 'file') return m.input.mime;
@@ -33,6 +44,7 @@ export function checkField(field: FieldDef, value: unknown): FieldIssue | null {
       if (field.type === 'text' && field.maxLength && value.length > field.maxLength)
         return { code: 'tooLong', params: { max: field.maxLength } };
       if (field.type === 'model' && !value.trim()) return { code: 'required' };
+      if (field.type === 'model' && value.length > MODEL_ID_MAX) return { code: 'tooLong', params: { max: MODEL_ID_MAX } };
       return null;
     case 'select':
       return typeof value === 'string' ? null : { code: 'invalid', params: { detail: 'expected a choice' } };
@@ -116,6 +128,8 @@ export function parseExtra(text: string): { ok: true; value: Record<string, unkn
     const parsed: unknown = JSON.parse(text);
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
       return { ok: false, issue: { code: 'badJson', params: { detail: 'expected an object { … }' } } };
+    const protectedNames = protectedNamesIn(parsed as Record<string, unknown>);
+    if (protectedNames.length) return { ok: false, issue: protectedExtraIssue(protectedNames) };
     return { ok: true, value: parsed as Record<string, unknown> };
   } catch (e) {
     return { ok: false, issue: { code: 'badJson', params: { detail: e instanceof Error ? e.message : String(e) } } };
@@ -125,7 +139,7 @@ export function parseExtra(text: string): { ok: true; value: Record<string, unkn
 /** The request the form becomes, with the user's extra fields merged over it. */
 export function buildRequest(op: OperationDef, values: Values, extraIn: Record<string, unknown>, ctx: RequestContext): WireRequest {
   const banned = new Set(op.neverSend ?? []);
-  const extra = Object.fromEntries(Object.entries(extraIn).filter(([k]) => !banned.has(k)));
+  const extra = Object.fromEntries(Object.entries(extraIn).filter(([k]) => !banned.has(k) && !isProtectedField(k)));
   const request = op.toRequest(visibleValues(op, values, ctx.vendor), ctx);
   if (request.body.type === 'json') {
     const json = Object.fromEntries(Object.entries({ ...request.body.json, ...extra }).filter(([k]) => !banned.has(k)));

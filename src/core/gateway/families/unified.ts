@@ -12,8 +12,18 @@ function parseTaskEnvelope(body: unknown): QueryOutcome {
   const rawStatus = firstString(data, ['status', 'task_status']);
   const status = mapRawStatus(rawStatus);
   const failReason = firstString(data, ['fail_reason', 'error.message', 'error']);
-  let results = status === 'succeeded' ? extractResults([at(data, 'result_url'), at(data, 'url'), at(data, 'video_url'), at(data, 'result_urls'), at(data, 'data')]) : [];
-  if (status === 'succeeded' && results.length === 0 && failReason && isHttpUrl(failReason)) results = [{ kind: 'url', url: failReason }];
+  let results =
+    status === 'succeeded'
+      ? extractResults([
+          at(data, 'result_url'),
+          at(data, 'url'),
+          at(data, 'video_url'),
+          at(data, 'result_urls'),
+          at(data, 'data'),
+        ])
+      : [];
+  if (status === 'succeeded' && results.length === 0 && failReason && isHttpUrl(failReason))
+    results = [{ kind: 'url', url: failReason }];
   return {
     status,
     rawStatus,
@@ -33,7 +43,12 @@ export const unifiedVideoAdapter: FamilyAdapter = {
 
 export const unifiedImageAdapter: FamilyAdapter = {
   family: 'unifiedImage',
-  parseSubmit: (body) => ({ remoteId: pickTaskId(body), outcome: null }),
+  // `/v1/tasks/generations` routers answer `data:{request_id, status}` and are queried by that id (api-notes B,
+  // Shengsuanyun): only there, and only inside `data`, is a request id a task's handle.
+  parseSubmit: (body) => ({
+    remoteId: pickTaskId(body) ?? firstString(body, ['data.request_id']),
+    outcome: null,
+  }),
   queryPath: (t) => `/v1/tasks/generations/${encodeURIComponent(t.remoteId)}`,
   parseQuery: parseTaskEnvelope,
 };

@@ -4,13 +4,21 @@ import { inputRefSchema } from '../../../shared/domain/task';
 import type { BridgeClient } from '../../../shared/bridge/client';
 import { electronApi, webSessionToken } from './environment';
 
-/** URL of a file in the app's folders: our custom protocol in Electron, the token-protected route on the web. */
-export function mediaUrl(root: 'library' | 'inputs' | 'thumbs', relPath: string, opts: { download?: boolean } = {}): string {
+/**
+ * URL of a file in the app's folders: the same same-origin `/media/<root>/<path>` in both transports (the
+ * shared app handler serves it from `atelier-app://app` and from the web host); only web mode adds its token.
+ */
+export function mediaUrl(
+  root: 'library' | 'inputs' | 'thumbs',
+  relPath: string,
+  opts: { download?: boolean } = {},
+): string {
   const path = relPath.split('/').map(encodeURIComponent).join('/');
-  if (electronApi()) return `atelier-media://media/${root}/${path}`;
-  const q = new URLSearchParams({ token: webSessionToken() ?? '' });
+  const q = new URLSearchParams();
+  if (!electronApi()) q.set('token', webSessionToken() ?? '');
   if (opts.download) q.set('download', '1');
-  return `/media/${root}/${path}?${q.toString()}`;
+  const query = q.toString();
+  return `/media/${root}/${path}${query ? `?${query}` : ''}`;
 }
 
 /**
@@ -22,12 +30,21 @@ export async function stageFile(client: BridgeClient, file: File): Promise<Input
   if (api) {
     const path = api.pathForFile(file);
     if (path) return client.call('stageInputFromPath', { path });
-    return client.call('stageInputBytes', { name: file.name || 'pasted.png', mime: file.type, bytes: new Uint8Array(await file.arrayBuffer()) });
+    return client.call('stageInputBytes', {
+      name: file.name || 'pasted.png',
+      mime: file.type,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    });
   }
   const q = new URLSearchParams({ token: webSessionToken() ?? '', name: file.name || 'pasted.png' });
-  const res = await fetch(`/upload?${q.toString()}`, { method: 'POST', body: file, headers: { 'content-type': file.type || 'application/octet-stream' } });
+  const res = await fetch(`/upload?${q.toString()}`, {
+    method: 'POST',
+    body: file,
+    headers: { 'content-type': file.type || 'application/octet-stream' },
+  });
   const body: unknown = await res.json().catch(() => null);
   const reply = body as { ok?: boolean; value?: unknown; error?: { message?: string } } | null;
-  if (!res.ok || !reply?.ok) throw new BridgeError('invalid_input', reply?.error?.message ?? `Upload failed (${res.status}).`);
+  if (!res.ok || !reply?.ok)
+    throw new BridgeError('invalid_input', reply?.error?.message ?? `Upload failed (${res.status}).`);
   return inputRefSchema.parse(reply.value);
 }

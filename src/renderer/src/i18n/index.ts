@@ -10,6 +10,10 @@ import settingsEn from '../features/settings/locales/en.json';
 import settingsZh from '../features/settings/locales/zh-CN.json';
 import libraryEn from '../features/library/locales/en.json';
 import libraryZh from '../features/library/locales/zh-CN.json';
+import canvasEn from '../features/canvas/locales/en.json';
+import canvasZh from '../features/canvas/locales/zh-CN.json';
+import wipeEn from '../ui/wipe/locales/en.json';
+import wipeZh from '../ui/wipe/locales/zh-CN.json';
 
 /**
  * One namespace ("translation"); each feature owns a top-level key in its own locale files
@@ -27,8 +31,8 @@ function merge(...trees: Tree[]): Tree {
 }
 
 export const resources = {
-  en: { translation: merge(en, formsEn, galleryEn, settingsEn, libraryEn) },
-  'zh-CN': { translation: merge(zhCN, formsZh, galleryZh, settingsZh, libraryZh) },
+  en: { translation: merge(en, formsEn, galleryEn, settingsEn, wipeEn, canvasEn, libraryEn) },
+  'zh-CN': { translation: merge(zhCN, formsZh, galleryZh, settingsZh, wipeZh, canvasZh, libraryZh) },
 };
 
 void i18next.use(initReactI18next).init({

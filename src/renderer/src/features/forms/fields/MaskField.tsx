@@ -1,9 +1,10 @@
-import { Brush, Check, Loader2, Trash2 } from 'lucide-react';
+import { Brush, Check, Loader2, Maximize2, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaValueSchema, type MediaValue } from '../../../../../shared/operations/media';
 import { useBridge } from '../../../bridge/bridge-context';
 import { mediaUrl, stageFile } from '../../../bridge/media';
+import { MaskEditorLauncher } from '../../canvas/editor/MaskEditorLauncher';
 import { MaskPainter, decodeMaskImage, type MaskChange } from '../../mask-painter';
 import type { FieldOf, FieldProps } from '../field-props';
 import { MediaThumb } from '../media/MediaThumb';
@@ -33,6 +34,7 @@ export function MaskField({ value, values, onChange, inputId, describedBy }: Fie
   const [phase, setPhase] = useState<'closed' | 'loading' | 'ready'>('closed');
   const [initial, setInitial] = useState<Uint8Array | undefined>(undefined);
   const [saving, setSaving] = useState(false);
+  const [fullScreen, setFullScreen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const seq = useRef(0);
   const open = phase !== 'closed';
@@ -88,11 +90,25 @@ export function MaskField({ value, values, onChange, inputId, describedBy }: Fie
             {mask && <MediaThumb value={mask} accept="image" className="fm-mask-layer" />}
           </span>
           <span className="fm-mask-state">{mask ? t('forms.mask.painted') : t('forms.mask.none')}</span>
-          <button type="button" className="btn btn-sm" onClick={() => {
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => {
               setInitial(undefined);
               setPhase('loading');
-            }} data-testid="paint-mask">
+            }}
+            data-testid="paint-mask"
+          >
             <Brush size={14} /> {mask ? t('forms.mask.edit') : t('forms.mask.paint')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => setFullScreen(true)}
+            disabled={!size}
+            data-testid="open-canvas-editor"
+          >
+            <Maximize2 size={14} /> {t('canvas.editor.open')}
           </button>
           {mask && (
             <button type="button" className="btn btn-sm btn-ghost" onClick={() => onChange(null)}>
@@ -107,15 +123,40 @@ export function MaskField({ value, values, onChange, inputId, describedBy }: Fie
               <Loader2 size={18} className="fm-spin" />
             </div>
           ) : (
-            <MaskPainter sourceUrl={sourceUrl} width={size.width} height={size.height} initialMask={initial} labels={labels} onMaskChange={(c) => void onMaskChange(c)} className="fm-painter" />
+            <MaskPainter
+              sourceUrl={sourceUrl}
+              width={size.width}
+              height={size.height}
+              initialMask={initial}
+              labels={labels}
+              onMaskChange={(c) => void onMaskChange(c)}
+              className="fm-painter"
+            />
           )}
           <div className="fm-mask-actions">
-            <span className="muted">{saving ? t('forms.mask.saving') : mask ? t('forms.mask.saved') : t('forms.mask.hint')}</span>
-            <button type="button" className="btn btn-sm" onClick={() => setPhase('closed')} data-testid="mask-done">
+            <span className="muted">
+              {saving ? t('forms.mask.saving') : mask ? t('forms.mask.saved') : t('forms.mask.hint')}
+            </span>
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() => setPhase('closed')}
+              data-testid="mask-done"
+            >
               <Check size={14} /> {t('forms.mask.done')}
             </button>
           </div>
         </div>
+      )}
+      {fullScreen && size && sourceUrl && (
+        <MaskEditorLauncher
+          sourceUrl={sourceUrl}
+          size={size}
+          mask={mask}
+          title={source.kind === 'file' ? source.input.name : undefined}
+          onApply={onMaskChange}
+          onClose={() => setFullScreen(false)}
+        />
       )}
       {error && <p className="fm-issue">{error}</p>}
     </div>

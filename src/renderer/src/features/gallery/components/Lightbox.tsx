@@ -12,7 +12,7 @@ import type { TaskActions } from '../hooks/use-task-actions';
 import { LiveStatus } from './LiveStatus';
 import { TaskDetails } from './TaskDetails';
 import { TaskMedia } from './TaskMedia';
-import { ZoomImage } from './ZoomImage';
+import { ResultImage } from '../../canvas/compare/ResultImage';
 
 /**
  * Full-window viewer: the result (image with zoom and pan, or a seekable video player), ←/→ through the
@@ -60,7 +60,7 @@ export function Lightbox({ target, items, actions }: { target: LightboxTarget; i
         {url && result?.kind === 'video' ? (
           <video key={url} className="gl-player" src={url} controls autoPlay playsInline data-testid="lightbox-video" />
         ) : url && result?.kind === 'image' ? (
-          <ZoomImage src={url} alt={task.prompt} />
+          <ResultImage task={task} detail={detailQuery.data} src={url} />
         ) : (
           <div className="gl-stage-status">
             <div className="gl-stage-thumb">

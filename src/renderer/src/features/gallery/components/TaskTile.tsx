@@ -75,6 +75,13 @@ export const TaskTile = memo(function TaskTile({
       >
         <Star size={15} fill={task.favourite ? 'currentColor' : 'none'} />
       </button>
+      {task.status !== 'succeeded' && (
+        // Queued, running, failed, stalled… tiles get the same menu as their list row (stop, delete, copy error),
+        // in the corner, because their status overlay takes the foot.
+        <div className="gl-tile-corner">
+          <ActionMenu task={task} index={0} actions={actions} />
+        </div>
+      )}
       <div className="gl-tile-foot">
         <span className="gl-tile-prompt">{task.prompt}</span>
         <ActionMenu task={task} index={0} actions={actions} />

@@ -1,5 +1,5 @@
 /**
- * Migration 0002: lineage (which tasks and frames a task was made from), boards (projects), and the origin
+ * Migration 0004: lineage (which tasks and frames a task was made from), boards (projects), and the origin
  * of staged frame inputs (which task and time a captured frame came from).
  *
  * Append-only once shipped. Kept in its own file so it can be renumbered on merge.
@@ -8,7 +8,7 @@
  * 'extends', 'edits', 'reruns'. Rows of a deleted task go with it (trigger); a row whose parent was deleted
  * stays, so "made from" can say that the source is gone.
  */
-export const MIGRATION_0002_LINEAGE_BOARDS = /* sql */ `
+export const MIGRATION_0004_LINEAGE_BOARDS = /* sql */ `
 CREATE TABLE task_parents (
   task_id      TEXT    NOT NULL,
   position     INTEGER NOT NULL,

@@ -1,0 +1,125 @@
+/**
+ * Store bench at scale: `npx tsx bench/store/run.ts [--tasks 100000]`.
+ * Seeds a real SQLite history (seed.ts: every operation, English and Chinese prompts, realistic statuses),
+ * then measures, with the real core:
+ *  - core start: createCore + start() in a fresh process (median of 5, each on a fresh copy of the DB), RSS;
+ *  - search through the bridge handler `listTasks` (page + total + counts by status, what the gallery asks
+ *    for on every keystroke): short prefixes, words, CJK terms of 1, 2 and 4 characters (median of 15).
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createCore } from '../../src/core/create-core';
+import { mulberry32, seedTasks } from '../../src/core/db/seed';
+import { TaskStore } from '../../src/core/db/task-store';
+import { createMemorySecretStore } from '../../src/core/storage/file-secret-store';
+import { createJsonPreferencesStore } from '../../src/core/storage/json-preferences-store';
+
+const { values } = parseArgs({ options: { tasks: { type: 'string', default: '100000' } } });
+const N = Number(values.tasks);
+const NOW = Date.now();
+const STARTS = 5;
+const SEARCH_RUNS = 15;
+const TERMS = ['l', 'li', 'lighthouse', 'fox golden', '月', '月光', '雪山脚下', 'zzzz'];
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+};
+
+function startOnce(dataDir: string): Promise<{ ms: number; rssMiB: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'start-child.ts'), dataDir],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('close', () => {
+      const line = out.split('\n').find((l) => l.startsWith('START '));
+      if (!line) reject(new Error(`start child printed no result: ${out}`));
+      else resolve(JSON.parse(line.slice(6)) as { ms: number; rssMiB: number });
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'atelier-store-bench-'));
+  try {
+    const seedDir = join(root, 'seed');
+    mkdirSync(seedDir);
+    const t0 = performance.now();
+    const store = TaskStore.open(join(seedDir, 'atelier.db'), { now: () => NOW });
+    seedTasks(store, N, mulberry32(16), { now: NOW });
+    store.close();
+    console.log(`seeded ${N} tasks in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const starts: { ms: number; rssMiB: number }[] = [];
+    for (let i = 0; i < STARTS; i++) {
+      const dir = join(root, `start-${i}`);
+      mkdirSync(dir);
+      copyFileSync(join(seedDir, 'atelier.db'), join(dir, 'atelier.db'));
+      starts.push(await startOnce(dir));
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const startMs = median(starts.map((s) => s.ms));
+    const startRss = median(starts.map((s) => s.rssMiB));
+    console.log(
+      `core start at ${N}: median ${startMs.toFixed(1)} ms (${starts.map((s) => s.ms.toFixed(0)).join(', ')}), RSS ${startRss.toFixed(0)} MiB`,
+    );
+
+    const core = createCore({
+      dataDir: seedDir,
+      transport: 'web',
+      appVersion: 'bench',
+      secrets: createMemorySecretStore(),
+      preferences: createJsonPreferencesStore(seedDir),
+    });
+    const search: Record<string, { ms: number; total: number }> = {};
+    for (const term of TERMS) {
+      const times: number[] = [];
+      let total = 0;
+      const ask = () =>
+        core.handlers.listTasks({ filter: { sort: 'newest', search: term }, cursor: null, limit: 100 });
+      await ask(); // the statement cache is warm after the first keystroke
+      for (let i = 0; i < SEARCH_RUNS; i++) {
+        const t = performance.now();
+        total = (await ask()).total;
+        times.push(performance.now() - t);
+      }
+      search[term] = { ms: median(times), total };
+      console.log(
+        `search ${JSON.stringify(term).padEnd(14)} median ${median(times).toFixed(2).padStart(7)} ms  (${total} matches)`,
+      );
+    }
+    const t = performance.now();
+    const times: number[] = [];
+    for (let i = 0; i < SEARCH_RUNS; i++) {
+      const s = performance.now();
+      await core.handlers.listTasks({ filter: { sort: 'newest' }, cursor: null, limit: 100 });
+      times.push(performance.now() - s);
+    }
+    void t;
+    console.log(`first page, no filter     median ${median(times).toFixed(2).padStart(7)} ms`);
+    await core.stop();
+    const worst = Math.max(...Object.values(search).map((s) => s.ms));
+    console.log(
+      `BENCH_RESULT ${JSON.stringify({
+        name: 'store',
+        tasks: N,
+        coreStartMs: +startMs.toFixed(1),
+        coreStartRssMiB: +startRss.toFixed(0),
+        searchWorstMs: +worst.toFixed(2),
+        ...Object.fromEntries(Object.entries(search).map(([k, v]) => [`search ${k} (ms)`, +v.ms.toFixed(2)])),
+        firstPageMs: +median(times).toFixed(2),
+      })}`,
+    );
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,268 @@
+/**
+ * The full-screen mask editor: an overlay over the whole window around the painter's DOM-free model
+ * (MaskDocument: raster, history, strokes; the overlay canvas and view hooks are the painter's own, so
+ * 4K sources paint dirty rectangles once per frame exactly as the inline painter does). Adds lasso and
+ * rectangle fills, select by colour, feather and a side-by-side source view, with its own toolbar look.
+ */
+import { Check, Columns2, Layers, Maximize, X } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { maskToPngBlob } from '../../mask-painter/browser-io';
+import { MaskDocument } from '../../mask-painter/mask-document';
+import type { Rect } from '../../mask-painter/mask-raster';
+import type { MaskChange } from '../../mask-painter/MaskPainter';
+import { usePainterToolStore } from '../../mask-painter/painter-tool-store';
+import { useOverlayCanvas } from '../../mask-painter/use-overlay-canvas';
+import { usePainterPointer } from '../../mask-painter/use-painter-pointer';
+import { useViewControls } from '../../mask-painter/use-view-controls';
+import { OptionsBar, ToolRail } from './EditorChrome';
+import { useEditorStore } from './editor-store';
+import { RegionOutline } from './RegionOutline';
+import { combine, feather } from './region-ops';
+import { useEditorKeys, type EditorKeyActions } from './use-editor-keys';
+import { useRegionTools } from './use-region-tools';
+import '../canvas.css';
+import './editor.css';
+
+export interface CanvasEditorProps {
+  sourceUrl: string;
+  width: number;
+  height: number;
+  initialMask?: Uint8Array;
+  /** Shown in the header (e.g. the source's file name). */
+  title?: string;
+  onApply: (change: MaskChange) => void | Promise<void>;
+  onCancel: () => void;
+  /** Test/bench hook: a dirty rectangle reached the overlay canvas. */
+  onOverlayPainted?: (rect: Rect) => void;
+}
+
+export function CanvasEditor(props: CanvasEditorProps) {
+  const { t } = useTranslation();
+  const { width, height, initialMask } = props;
+  const doc = useMemo(() => new MaskDocument(width, height, initialMask), [width, height, initialMask]);
+  const overlayColor = usePainterToolStore((s) => s.overlayColor);
+  const overlayOpacity = usePainterToolStore((s) => s.overlayOpacity);
+  const tool = useEditorStore((s) => s.tool);
+  const view = useEditorStore((s) => s.view);
+
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const mirrorRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [history, setHistory] = useState({ canUndo: false, canRedo: false });
+  const [spaceHeld, setSpaceHeld] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const overlay = useOverlayCanvas(canvasRef, doc.mask, overlayColor, props.onOverlayPainted);
+  const viewControls = useViewControls(viewportRef, stageRef, width, height);
+  const afterChange = useCallback(
+    (dirty: Rect | null) => {
+      overlay.invalidate(dirty);
+      setHistory({ canUndo: doc.history.canUndo, canRedo: doc.history.canRedo });
+    },
+    [overlay, doc],
+  );
+  const replaceMask = useCallback((next: Uint8Array) => afterChange(doc.load(next)), [afterChange, doc]);
+
+  const pointer = usePainterPointer({
+    doc,
+    viewportRef,
+    view: viewControls.view,
+    spaceHeld,
+    pan: viewControls.pan,
+    onStrokeDirty: overlay.invalidate,
+    onStrokeEnd: afterChange,
+  });
+  const region = useRegionTools({
+    doc,
+    sourceUrl: props.sourceUrl,
+    viewportRef,
+    view: viewControls.view,
+    apply: (coverage, mode) => replaceMask(combine(doc.mask.data, coverage, mode)),
+    onError: setError,
+  });
+
+  // The side-by-side source pane follows the painting stage's transform (zoom and pan stay in sync).
+  useEffect(() => {
+    const stage = stageRef.current;
+    const mirror = mirrorRef.current;
+    if (!stage || !mirror) return;
+    mirror.style.transform = stage.style.transform;
+    const observer = new MutationObserver(() => (mirror.style.transform = stage.style.transform));
+    observer.observe(stage, { attributes: true, attributeFilter: ['style'] });
+    return () => observer.disconnect();
+  }, [view]);
+
+  const apply = async () => {
+    setBusy(t('canvas.editor.exporting'));
+    try {
+      const format = usePainterToolStore.getState().format;
+      await props.onApply({ png: await maskToPngBlob(doc.mask, format), hasEdit: doc.hasEdit(), format });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const keys = useRef<EditorKeyActions>({
+    undo: () => undefined,
+    redo: () => undefined,
+    fit: () => undefined,
+    close: () => undefined,
+    setSpaceHeld,
+  });
+  keys.current = {
+    undo: () => afterChange(doc.undo()),
+    redo: () => afterChange(doc.redo()),
+    fit: viewControls.fit,
+    // Esc never throws work away: it closes only while nothing was changed.
+    close: () => !doc.history.canUndo && props.onCancel(),
+    setSpaceHeld,
+  };
+  useEditorKeys(keys);
+
+  const regionTool = tool !== 'paint' && !spaceHeld;
+  const handlers = {
+    ...pointer.handlers,
+    onPointerDown: (e: React.PointerEvent<HTMLElement>) => {
+      viewportRef.current?.focus({ preventScroll: true });
+      if (!(regionTool && region.down(e))) pointer.handlers.onPointerDown(e);
+    },
+    onPointerMove: (e: React.PointerEvent<HTMLElement>) => {
+      if (!region.move(e)) pointer.handlers.onPointerMove(e);
+    },
+    onPointerUp: (e: React.PointerEvent<HTMLElement>) => {
+      if (!region.up(e)) pointer.handlers.onPointerUp(e);
+    },
+  };
+
+  return createPortal(
+    <div
+      className="cv-editor"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('canvas.editor.title')}
+      data-testid="canvas-editor"
+      data-tool={tool}
+    >
+      <header className="cv-head">
+        <strong>{t('canvas.editor.title')}</strong>
+        <span className="cv-dim">
+          {props.title ? `${props.title} · ` : ''}
+          {width}×{height}
+        </span>
+        <span className="cv-spacer" />
+        <div className="cv-seg" role="radiogroup" aria-label={t('canvas.editor.sourceView')}>
+          <button
+            type="button"
+            role="radio"
+            aria-checked={view === 'overlay'}
+            onClick={() => useEditorStore.getState().update({ view: 'overlay' })}
+            data-testid="cv-view-overlay"
+          >
+            <Layers size={14} /> {t('canvas.editor.viewOverlay')}
+          </button>
+          <button
+            type="button"
+            role="radio"
+            aria-checked={view === 'side'}
+            onClick={() => useEditorStore.getState().update({ view: 'side' })}
+            data-testid="cv-view-side"
+          >
+            <Columns2 size={14} /> {t('canvas.editor.viewSide')}
+          </button>
+        </div>
+        <span className="cv-zoom" data-testid="cv-zoom">
+          {Math.round(viewControls.zoom * 100)}%
+        </span>
+        <button
+          type="button"
+          className="cv-tool"
+          aria-label={`${t('canvas.editor.fit')} (F)`}
+          title={`${t('canvas.editor.fit')} (F)`}
+          onClick={viewControls.fit}
+        >
+          <Maximize size={16} />
+        </button>
+        <span className="cv-head-sep" />
+        <button type="button" className="btn" onClick={props.onCancel} data-testid="cv-cancel">
+          <X size={15} /> {t('canvas.editor.cancel')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void apply()}
+          disabled={busy !== null}
+          data-testid="cv-apply"
+        >
+          <Check size={15} /> {busy ?? t('canvas.editor.apply')}
+        </button>
+      </header>
+      <ToolRail
+        canUndo={history.canUndo}
+        canRedo={history.canRedo}
+        onFill={() => afterChange(doc.fill())}
+        onInvert={() => afterChange(doc.invert())}
+        onClear={() => afterChange(doc.clear())}
+        onFeather={(r) => replaceMask(feather(doc.mask.data, width, height, r))}
+        onUndo={keys.current.undo}
+        onRedo={keys.current.redo}
+      />
+      <OptionsBar />
+      <div className={`cv-work${view === 'side' ? ' cv-split' : ''}`}>
+        {view === 'side' && (
+          <div className="cv-pane cv-mirror" aria-hidden="true">
+            <div ref={mirrorRef} className="cv-stage">
+              <img src={props.sourceUrl} width={width} height={height} alt="" draggable={false} />
+            </div>
+            <span className="cv-pane-tag">{t('canvas.editor.source')}</span>
+          </div>
+        )}
+        <div
+          ref={viewportRef}
+          className={`cv-pane cv-viewport${spaceHeld || pointer.panning ? ' cv-panning' : ''}${regionTool ? ' cv-region' : ''}`}
+          tabIndex={0}
+          aria-label={t('canvas.editor.canvas')}
+          data-testid="cv-viewport"
+          {...handlers}
+        >
+          <div ref={stageRef} className={`cv-stage${viewControls.zoom >= 2 ? ' cv-pixelated' : ''}`}>
+            <img
+              className="cv-source"
+              src={props.sourceUrl}
+              width={width}
+              height={height}
+              alt=""
+              draggable={false}
+            />
+            <canvas
+              ref={canvasRef}
+              className="cv-mask"
+              width={width}
+              height={height}
+              style={{ opacity: overlayOpacity }}
+              data-testid="cv-canvas"
+            />
+            <RegionOutline preview={region.preview} width={width} height={height} />
+          </div>
+          <div ref={pointer.cursorRef} className="cv-cursor" aria-hidden="true" />
+          {view === 'side' && <span className="cv-pane-tag">{t('canvas.editor.mask')}</span>}
+        </div>
+      </div>
+      <footer className="cv-foot">
+        {error ? (
+          <span className="cv-error" role="alert">
+            {error}
+          </span>
+        ) : (
+          <span>{t('canvas.editor.shortcuts')}</span>
+        )}
+      </footer>
+    </div>,
+    document.body,
+  );
+}

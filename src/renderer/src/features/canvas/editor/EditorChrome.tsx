@@ -1,0 +1,332 @@
+import {
+  Blend,
+  Brush,
+  Contrast,
+  Eraser,
+  Lasso,
+  PaintBucket,
+  Palette,
+  Redo2,
+  SquareDashed,
+  Trash2,
+  Undo2,
+  WandSparkles,
+} from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SIZE_SLIDER_STEPS, sizeToSlider, sliderToSize } from '../../mask-painter/brush-size';
+import { usePainterToolStore } from '../../mask-painter/painter-tool-store';
+import { useEditorStore, type EditorTool } from './editor-store';
+import { EditorPopover } from './Popover';
+import { Slider } from './Slider';
+
+const pct = (v: number) => `${Math.round(v * 100)}%`;
+export const OVERLAY_SWATCHES = ['#ff2d55', '#8b7cff', '#22c55e', '#0ea5e9', '#f59e0b', '#ffffff'];
+
+function ToolButton(props: {
+  label: string;
+  keyHint?: string;
+  on?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+  testId: string;
+  disabled?: boolean;
+}) {
+  const title = props.keyHint ? `${props.label} (${props.keyHint})` : props.label;
+  return (
+    <button
+      type="button"
+      className="cv-tool"
+      aria-pressed={props.on}
+      aria-label={props.label}
+      title={title}
+      onClick={props.onClick}
+      data-testid={props.testId}
+      disabled={props.disabled}
+    >
+      {props.children}
+      {props.keyHint && <kbd>{props.keyHint}</kbd>}
+    </button>
+  );
+}
+
+export interface ToolRailProps {
+  canUndo: boolean;
+  canRedo: boolean;
+  onFill: () => void;
+  onInvert: () => void;
+  onClear: () => void;
+  onFeather: (radius: number) => void;
+  onUndo: () => void;
+  onRedo: () => void;
+}
+
+/** The vertical tool rail: paint and region tools, then whole-mask actions and history. */
+export function ToolRail(p: ToolRailProps) {
+  const { t } = useTranslation();
+  const tool = useEditorStore((s) => s.tool);
+  const paint = usePainterToolStore((s) => s.tool);
+  const setTool = (next: EditorTool, brush?: 'brush' | 'eraser') => {
+    useEditorStore.getState().update({ tool: next });
+    if (brush) usePainterToolStore.getState().update({ tool: brush });
+  };
+  const [featherAnchor, setFeatherAnchor] = useState<HTMLElement | null>(null);
+  const radius = useEditorStore((s) => s.featherRadius);
+  return (
+    <div className="cv-rail" role="toolbar" aria-orientation="vertical" aria-label={t('canvas.editor.tools')}>
+      <ToolButton
+        label={t('canvas.editor.brush')}
+        keyHint="B"
+        on={tool === 'paint' && paint === 'brush'}
+        onClick={() => setTool('paint', 'brush')}
+        testId="cv-tool-brush"
+      >
+        <Brush size={18} />
+      </ToolButton>
+      <ToolButton
+        label={t('canvas.editor.eraser')}
+        keyHint="E"
+        on={tool === 'paint' && paint === 'eraser'}
+        onClick={() => setTool('paint', 'eraser')}
+        testId="cv-tool-eraser"
+      >
+        <Eraser size={18} />
+      </ToolButton>
+      <ToolButton
+        label={t('canvas.editor.lasso')}
+        keyHint="L"
+        on={tool === 'lasso'}
+        onClick={() => setTool('lasso')}
+        testId="cv-tool-lasso"
+      >
+        <Lasso size={18} />
+      </ToolButton>
+      <ToolButton
+        label={t('canvas.editor.rect')}
+        keyHint="R"
+        on={tool === 'rect'}
+        onClick={() => setTool('rect')}
+        testId="cv-tool-rect"
+      >
+        <SquareDashed size={18} />
+      </ToolButton>
+      <ToolButton
+        label={t('canvas.editor.colour')}
+        keyHint="W"
+        on={tool === 'colour'}
+        onClick={() => setTool('colour')}
+        testId="cv-tool-colour"
+      >
+        <WandSparkles size={18} />
+      </ToolButton>
+      <span className="cv-rail-sep" />
+      <ToolButton label={t('canvas.editor.fill')} onClick={p.onFill} testId="cv-fill">
+        <PaintBucket size={18} />
+      </ToolButton>
+      <ToolButton label={t('canvas.editor.invert')} onClick={p.onInvert} testId="cv-invert">
+        <Contrast size={18} />
+      </ToolButton>
+      <div className="cv-anchor">
+        <button
+          type="button"
+          className="cv-tool"
+          aria-label={t('canvas.editor.feather')}
+          title={t('canvas.editor.feather')}
+          aria-expanded={featherAnchor !== null}
+          onClick={(e) => setFeatherAnchor(featherAnchor ? null : e.currentTarget)}
+          data-testid="cv-feather"
+        >
+          <Blend size={18} />
+        </button>
+        {featherAnchor && (
+          <EditorPopover
+            label={t('canvas.editor.feather')}
+            anchor={featherAnchor}
+            onClose={() => setFeatherAnchor(null)}
+          >
+            <p className="cv-pop-title">{t('canvas.editor.featherTitle')}</p>
+            <Slider
+              label={t('canvas.editor.radius')}
+              value={radius}
+              min={1}
+              max={128}
+              display={`${radius} px`}
+              onChange={(v) => useEditorStore.getState().update({ featherRadius: v })}
+              testId="cv-feather-radius"
+            />
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              onClick={() => {
+                p.onFeather(radius);
+                setFeatherAnchor(null);
+              }}
+              data-testid="cv-feather-apply"
+            >
+              {t('canvas.editor.featherApply')}
+            </button>
+          </EditorPopover>
+        )}
+      </div>
+      <ToolButton label={t('canvas.editor.clear')} onClick={p.onClear} testId="cv-clear">
+        <Trash2 size={18} />
+      </ToolButton>
+      <span className="cv-rail-sep" />
+      <ToolButton
+        label={`${t('canvas.editor.undo')} (Ctrl/⌘+Z)`}
+        onClick={p.onUndo}
+        disabled={!p.canUndo}
+        testId="cv-undo"
+      >
+        <Undo2 size={18} />
+      </ToolButton>
+      <ToolButton
+        label={`${t('canvas.editor.redo')} (Shift+Ctrl/⌘+Z)`}
+        onClick={p.onRedo}
+        disabled={!p.canRedo}
+        testId="cv-redo"
+      >
+        <Redo2 size={18} />
+      </ToolButton>
+    </div>
+  );
+}
+
+/** The options of the current tool, plus the overlay look and the export format. */
+export function OptionsBar() {
+  const { t } = useTranslation();
+  const s = usePainterToolStore();
+  const e = useEditorStore();
+  const [overlayAnchor, setOverlayAnchor] = useState<HTMLElement | null>(null);
+  const region = e.tool !== 'paint';
+  return (
+    <div className="cv-options" data-testid="cv-options">
+      {!region && (
+        <>
+          <Slider
+            label={t('canvas.editor.size')}
+            value={sizeToSlider(s.size)}
+            min={0}
+            max={SIZE_SLIDER_STEPS}
+            display={`${s.size} px`}
+            onChange={(v) => s.update({ size: sliderToSize(v) })}
+            testId="cv-size"
+          />
+          <Slider
+            label={t('canvas.editor.hardness')}
+            value={Math.round(s.hardness * 100)}
+            min={0}
+            max={100}
+            display={pct(s.hardness)}
+            onChange={(v) => s.update({ hardness: v / 100 })}
+          />
+          <Slider
+            label={t('canvas.editor.opacity')}
+            value={Math.round(s.opacity * 100)}
+            min={1}
+            max={100}
+            display={pct(s.opacity)}
+            onChange={(v) => s.update({ opacity: v / 100 })}
+          />
+        </>
+      )}
+      {region && (
+        <div className="cv-seg" role="radiogroup" aria-label={t('canvas.editor.mode')}>
+          {(['brush', 'eraser'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="radio"
+              aria-checked={s.tool === m}
+              onClick={() => s.update({ tool: m })}
+              data-testid={`cv-mode-${m}`}
+            >
+              {t(m === 'brush' ? 'canvas.editor.add' : 'canvas.editor.subtract')}
+            </button>
+          ))}
+        </div>
+      )}
+      {e.tool === 'colour' && (
+        <>
+          <Slider
+            label={t('canvas.editor.tolerance')}
+            value={e.tolerance}
+            min={0}
+            max={100}
+            display={`${e.tolerance}`}
+            onChange={(v) => e.update({ tolerance: v })}
+            testId="cv-tolerance"
+          />
+          <button
+            type="button"
+            className="cv-chip"
+            aria-pressed={e.contiguous}
+            onClick={() => e.update({ contiguous: !e.contiguous })}
+            data-testid="cv-contiguous"
+          >
+            {t('canvas.editor.contiguous')}
+          </button>
+        </>
+      )}
+      {region && <span className="cv-hint">{t('canvas.editor.altHint')}</span>}
+      <span className="cv-spacer" />
+      <div className="cv-anchor">
+        <button
+          type="button"
+          className="cv-chip"
+          aria-expanded={overlayAnchor !== null}
+          onClick={(ev) => setOverlayAnchor(overlayAnchor ? null : ev.currentTarget)}
+          data-testid="cv-overlay"
+        >
+          <span className="cv-swatch" style={{ background: s.overlayColor }} />
+          <Palette size={14} /> {t('canvas.editor.overlay')}
+        </button>
+        {overlayAnchor && (
+          <EditorPopover
+            label={t('canvas.editor.overlay')}
+            anchor={overlayAnchor}
+            onClose={() => setOverlayAnchor(null)}
+          >
+            <p className="cv-pop-title">{t('canvas.editor.overlayColour')}</p>
+            <div className="cv-swatches" role="radiogroup" aria-label={t('canvas.editor.overlayColour')}>
+              {OVERLAY_SWATCHES.map((c) => (
+                <button
+                  key={c}
+                  type="button"
+                  role="radio"
+                  aria-checked={s.overlayColor === c}
+                  aria-label={c}
+                  className="cv-swatch-btn"
+                  style={{ background: c }}
+                  onClick={() => s.update({ overlayColor: c })}
+                />
+              ))}
+            </div>
+            <Slider
+              label={t('canvas.editor.overlayOpacity')}
+              value={Math.round(s.overlayOpacity * 100)}
+              min={10}
+              max={100}
+              display={pct(s.overlayOpacity)}
+              onChange={(v) => s.update({ overlayOpacity: v / 100 })}
+            />
+            <p className="cv-pop-title">{t('canvas.editor.format')}</p>
+            <div className="cv-seg" role="radiogroup" aria-label={t('canvas.editor.format')}>
+              {(['white-edit', 'alpha-edit'] as const).map((f) => (
+                <button
+                  key={f}
+                  type="button"
+                  role="radio"
+                  aria-checked={s.format === f}
+                  onClick={() => s.update({ format: f })}
+                >
+                  {t(f === 'white-edit' ? 'canvas.editor.formatWhite' : 'canvas.editor.formatAlpha')}
+                </button>
+              ))}
+            </div>
+          </EditorPopover>
+        )}
+      </div>
+    </div>
+  );
+}

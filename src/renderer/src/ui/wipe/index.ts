@@ -1,0 +1,1 @@
+export { WipeCompare, type WipeCompareProps, type WipeMode } from './WipeCompare';
