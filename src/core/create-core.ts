@@ -26,6 +26,7 @@ import { basename } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { LibraryStore } from './library/library-store';
 import { LibraryService } from './library/library-service';
+import { importFolder } from './library/import-folder';
 import { SqliteEstimator } from './estimates/sqlite-estimator';
 import { getOperation } from '../shared/operations/catalog';
 import { visibleValues } from '../shared/operations/validate';
@@ -278,6 +279,18 @@ export function createCore(ports: CorePorts): Core {
     inspectInput: async ({ id }) => {
       if (!inputs.has(id)) throw new BridgeError('not_found', 'This file is no longer staged.');
       return library.inspect(await readFile(inputs.pathOf(id)));
+    },
+    importFolder: async ({ path }) => {
+      let dir = path;
+      if (dir === null) {
+        if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'Type the folder path: the folder picker is only available in the desktop app.');
+        dir = await ports.shell.chooseFolder(libraryDir());
+        if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, path: null };
+      }
+      const done = await importFolder(dir, { store, libraryDir: libraryDir(), now: () => clock.now() }).catch((e: unknown) => {
+        throw new BridgeError('not_found', `Could not read ${dir}: ${e instanceof Error ? e.message : String(e)}`);
+      });
+      return { ...done, path: dir };
     },
     recordFrameOrigin: async ({ inputId, origin }) => {
       if (!inputs.has(inputId)) throw new BridgeError('not_found', 'This file is no longer staged.');

@@ -161,6 +161,14 @@ export const contract = {
      * first and last megabytes: that is where the metadata lives).
      */
     inspectInput: method(z.object({ id: inputRefSchema.shape.id }).strict(), inspectedFileSchema),
+    /**
+     * "Import folder": indexes the Atelier-made files under a folder into this library (copies into
+     * `imported/`). `path` null: the desktop folder picker asks (web mode: a path is required).
+     */
+    importFolder: method(
+      z.object({ path: z.string().min(1).max(4096).nullable() }).strict(),
+      z.object({ scanned: z.number().int(), found: z.number().int(), imported: z.number().int(), known: z.number().int(), path: z.string().nullable() }),
+    ),
     /** Records that a staged input is a frame captured from a video result (lineage `frame`). */
     recordFrameOrigin: method(z.object({ inputId: inputRefSchema.shape.id, origin: frameOriginSchema }).strict(), ok),
   },

@@ -1,6 +1,6 @@
 import '../library.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FolderKanban, Pencil, Plus, Trash2 } from 'lucide-react';
+import { FolderKanban, FolderSearch, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBridge } from '../../../bridge/bridge-context';
@@ -53,6 +53,17 @@ export function BoardBar() {
       await refresh();
     }, fail);
   };
+  const importFolder = async () => {
+    const path = bridge.transport === 'web' ? window.prompt(t('library.import.prompt')) : null;
+    if (bridge.transport === 'web' && !path?.trim()) return;
+    try {
+      const out = await bridge.call('importFolder', { path: path?.trim() ?? null });
+      if (out.path) toast(t('library.import.done', { imported: out.imported, found: out.found, scanned: out.scanned }));
+      await refresh();
+    } catch (e) {
+      fail(e);
+    }
+  };
   return (
     <div className="lb-boards" data-testid="board-bar">
       <FolderKanban size={15} aria-hidden />
@@ -78,6 +89,9 @@ export function BoardBar() {
         onClick={() => void create()}
       >
         <Plus size={15} />
+      </button>
+      <button type="button" className="icon-btn" aria-label={t('library.import.label')} title={t('library.import.label')} data-testid="import-folder" onClick={() => void importFolder()}>
+        <FolderSearch size={15} />
       </button>
       {current && (
         <>

@@ -4,6 +4,7 @@ import { profileInputSchema, type Profile, type ProfileInput } from '../../../..
 import { useProfileActions } from '../hooks/use-profile-actions';
 import { useSettingsError } from '../hooks/use-settings-error';
 import { CallbackFields } from './CallbackFields';
+import { DEFAULT_PROVENANCE, ProvenanceFields } from '../../library/settings/ProvenanceFields';
 
 const BLANK: Omit<ProfileInput, 'id'> = {
   name: '',
@@ -29,6 +30,7 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile | null; on
           vendor: profile.vendor,
           gatewayAuthHeader: profile.gatewayAuthHeader,
           callbacks: profile.callbacks,
+          provenance: profile.provenance ?? DEFAULT_PROVENANCE,
         }
       : { id: newId(), ...BLANK },
   );
@@ -129,6 +131,7 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile | null; on
       </fieldset>
       <CallbackFields value={draft.callbacks} onChange={(c) => set('callbacks', c)} />
       {fieldError('callbacks')}
+      <ProvenanceFields value={draft.provenance} onChange={(p) => set('provenance', p)} />
       {save.error && <p className="settings-error">{errorText(save.error)}</p>}
       <div className="settings-inline end">
         <button className="btn btn-ghost" type="button" onClick={onDone}>
