@@ -155,4 +155,16 @@ test('the full-screen editor: lasso, rectangle and brush, exported at native siz
   await wipe.getByTestId('wipe-mode-wipe').click();
   await page.getByRole('button', { name: 'Fit' }).click();
   await page.screenshot({ path: `${SHOTS}/wipe.png` });
+
+  // "Edit with mask" on the result: the image edit form takes it as its image and opens the editor on it.
+  await page.getByTestId('lightbox-edit-mask').click();
+  await expect(page.getByTestId('lightbox')).toBeHidden();
+  await expect(page.getByTestId('canvas-editor')).toBeVisible();
+  await expect(page.getByTestId('canvas-editor').locator('img.cv-source')).toHaveAttribute(
+    'src',
+    /\/media\/library\//,
+  );
+  await page.getByTestId('cv-cancel').click();
+  await expect(forms.form).toHaveAttribute('data-op', 'imageEdit.edit');
+  await expect(forms.field('mask')).toContainText('No mask');
 });
