@@ -78,6 +78,9 @@ test('the full-screen editor: lasso, rectangle and brush, exported at native siz
   ]);
   await expect(page.getByTestId('cv-undo')).toBeEnabled();
   await page.screenshot({ path: `${SHOTS}/editor-dark.png` });
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await page.screenshot({ path: `${SHOTS}/editor-dark-1024.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByTestId('cv-view-side').click();
   await page.screenshot({ path: `${SHOTS}/editor-side-dark.png` });
   await page.getByTestId('cv-view-overlay').click();
