@@ -23,6 +23,7 @@ import { SqliteEstimator } from './estimates/sqlite-estimator';
 import { getOperation } from '../shared/operations/catalog';
 import { visibleValues } from '../shared/operations/validate';
 import { resolveMediaPath } from './media/resolve-media-path';
+import { createStudio } from './studio/studio-handlers';
 
 export interface Core {
   handlers: Handlers;
@@ -83,6 +84,8 @@ export function createCore(ports: CorePorts): Core {
       return `${base.replace(/\/+$/, '')}${CALLBACK_PATH}${token}`;
     },
   });
+
+  const studio = createStudio({ store, engine, events, now: () => clock.now(), log });
 
   const connection = async () => {
     const prefs = ports.preferences.read();
@@ -145,6 +148,7 @@ export function createCore(ports: CorePorts): Core {
     stageInputFromPath: ({ path }) => inputs.stageFromPath(path),
     stageInputBytes: async ({ name, mime, bytes }) => inputs.stageBytes(name, mime, bytes),
     submitTask: (input) => engine.submit(input),
+    ...studio.handlers,
     estimateTask: async ({ operationId, values }) => {
       const profile = await profiles.get(ports.preferences.read().activeProfileId).catch(() => profiles.get(DEMO_PROFILE_ID));
       const visible = visibleValues(getOperation(operationId), values, profile.vendor);
@@ -170,6 +174,7 @@ export function createCore(ports: CorePorts): Core {
       const task = engine.require(id);
       if (deleteFiles) await deleteTaskFiles(task, mediaRoots());
       store.delete(id);
+      studio.onTaskDeleted(task.batchId);
       events.emit('taskRemoved', { id });
       return { ok: true as const };
     },
@@ -206,9 +211,11 @@ export function createCore(ports: CorePorts): Core {
     estimator,
     async start() {
       engine.start();
+      studio.batches.resume();
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
     },
     async stop() {
+      await studio.batches.stop();
       await engine.stop();
       await receiver.stop();
       engine.closed = true;

@@ -19,6 +19,8 @@ export function newTaskRecord(args: {
   callbackToken: string | null;
   /** The estimate at submission (ms), or null. */
   expectedMs?: number | null;
+  /** The batch this task is a member of. */
+  batchId?: string | null;
 }): TaskRecord {
   const { op, values } = args;
   return {
@@ -43,6 +45,8 @@ export function newTaskRecord(args: {
     updatedAt: args.now,
     results: [],
     expectedMs: args.expectedMs ?? null,
+    batchId: args.batchId ?? null,
+    rejected: false,
     values,
     extra: args.extra,
     inputs: collectInputs(values),

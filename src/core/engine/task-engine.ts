@@ -58,6 +58,8 @@ export interface SubmitRequest {
   operationId: OperationId;
   values: Record<string, unknown>;
   extra: Record<string, unknown>;
+  /** Batch members: the task id (`<batch>_<index>`, so a member cannot be created twice) and its batch. */
+  member?: { taskId: string; batchId: string };
 }
 
 const RATE_LIMIT_DEFAULT_MS = 5_000;
@@ -265,7 +267,7 @@ export class TaskEngine {
         'No API key is set for this gateway. Add one in Settings.',
       );
     const vendor = resolved.profile.vendor;
-    const id = randomUUID();
+    const id = req.member?.taskId ?? randomUUID();
     const callbackToken = op.family === 'gateway' ? randomBytes(18).toString('base64url') : null;
     const callbackUrl = callbackToken
       ? await this.deps.callbackUrlFor(resolved.profile.id, callbackToken)
@@ -292,6 +294,7 @@ export class TaskEngine {
       vendor,
       submitPath: wire.path,
       callbackToken: callbackUrl ? callbackToken : null,
+      batchId: req.member?.batchId ?? null,
     });
     this.deps.store.insert(record);
     if (record.internal.callbackToken) this.callbackTokens.set(record.internal.callbackToken, id);
