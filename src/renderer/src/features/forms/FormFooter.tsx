@@ -5,8 +5,12 @@ import { useTranslation } from 'react-i18next';
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** The sticky footer: the model chip, what still blocks (if anything), and Generate. */
-export function FormFooter({ model, blocking, attempted, pending, onSubmit, onJump }: {
+export function FormFooter({ model, extras, estimate, blocking, attempted, pending, onSubmit, onJump }: {
   model: ReactNode;
+  /** Beside Generate: ×N, several models, the ledger (issue 17). */
+  extras?: ReactNode;
+  /** Under Generate's label: the expected points and time. */
+  estimate?: ReactNode;
   blocking: { name: string; label: string }[];
   attempted: boolean;
   pending: boolean;
@@ -40,6 +44,7 @@ export function FormFooter({ model, blocking, attempted, pending, onSubmit, onJu
           </span>
         )}
       </div>
+      {extras}
       <button
         type="submit"
         className={`btn btn-primary fm-generate${blocked ? ' fm-generate-blocked' : ''}`}
@@ -53,7 +58,10 @@ export function FormFooter({ model, blocking, attempted, pending, onSubmit, onJu
         }}
       >
         {pending ? <Loader2 size={16} className="fm-spin" /> : <Sparkles size={16} />}
-        {t('forms.submit.generate')}
+        <span className="fm-generate-text">
+          <span>{t('forms.submit.generate')}</span>
+          {estimate}
+        </span>
       </button>
     </footer>
   );

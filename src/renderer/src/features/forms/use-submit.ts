@@ -25,13 +25,16 @@ export function useSubmit(operationId: OperationId) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const submit = useCallback(
-    async (values: Values, extra: Record<string, unknown>) => {
+    /** `batch`: ×N and/or several models, sent as one batch (issue 17). */
+    async (values: Values, extra: Record<string, unknown>, batch?: { count: number; models: string[] | null }) => {
       setPending((n) => n + 1);
       setNotice(null);
       setServerIssues({});
       clearTimeout(timer.current);
       try {
-        const task = await bridge.call('submitTask', { operationId, values, extra });
+        const task = batch
+          ? (await bridge.call('submitBatch', { operationId, values, extra, count: batch.count, models: batch.models })).first
+          : await bridge.call('submitTask', { operationId, values, extra });
         setNotice({ kind: 'sent', taskId: task.id });
         timer.current = setTimeout(() => setNotice((n) => (n?.kind === 'sent' ? null : n)), 6000);
         void qc.invalidateQueries({ queryKey: qk.tasks });

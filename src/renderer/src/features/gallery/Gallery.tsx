@@ -19,6 +19,9 @@ import { useTaskActions } from './hooks/use-task-actions';
 import { useTaskCounts, useTaskPages } from './hooks/use-task-pages';
 import { TypicalContext, useTypicalDurations } from './hooks/use-typical-durations';
 import { useWebNotifications } from './hooks/use-web-notifications';
+import { BatchGroups } from '../studio/batches/BatchGroups';
+import { CompareView } from '../studio/compare/CompareView';
+import { RejectedBar, SelectionBar } from '../studio/compare/SelectionBar';
 import './gallery.css';
 import './lightbox.css';
 
@@ -61,6 +64,9 @@ export function Gallery() {
         <FilterBar activeFilters={activeFilters} />
         {filtersOpen && <FilterPanel models={models} />}
         <StatusChips counts={counts.data} />
+        <SelectionBar />
+        <BatchGroups />
+        <RejectedBar />
         {pages.isError ? (
           <div className="gl-empty gl-error">{pages.error instanceof Error ? pages.error.message : String(pages.error)}</div>
         ) : pages.isSuccess && pages.items.length === 0 ? (
@@ -74,6 +80,7 @@ export function Gallery() {
       </div>
       {lightbox && <Lightbox target={lightbox} items={pages.items} actions={actions} />}
       {confirmId && <ConfirmDelete task={pages.items.find((x) => x.id === confirmId)} actions={actions} />}
+      <CompareView />
       <Toasts />
     </TypicalContext.Provider>
   );

@@ -93,6 +93,8 @@ function Menu({ anchor, task, index, actions, close }: { anchor: HTMLElement; ta
         return actions.reveal(task, index);
       case 'reuse':
         return actions.reuse(task);
+      case 'rerun':
+        return actions.rerun(task);
       case 'copyPrompt':
         return actions.copyPrompt(task);
       case 'copyId':

@@ -6,22 +6,26 @@ import type { TaskActions } from '../hooks/use-task-actions';
 import { ActionMenu } from './ActionMenu';
 import { LiveStatus } from './LiveStatus';
 import { TaskMedia } from './TaskMedia';
+import { useSelectionStore } from '../selection/selection-store';
+import { selectClick } from '../../studio/selection-click';
 
 /** One task in the grid: its first result, a status overlay while it is not done, actions on hover. */
 export const TaskTile = memo(function TaskTile({ task, actions, scrolling = false }: { task: TaskSummary; actions: TaskActions; scrolling?: boolean }) {
   const { t } = useTranslation();
   const done = task.status === 'succeeded' && !task.results.some((r) => r.state === 'failed');
   const first = task.results[0];
+  const selected = useSelectionStore((s) => s.ids.has(task.id));
   return (
     <div
-      className={`gl-tile gl-status-${task.status}`}
+      className={`gl-tile gl-status-${task.status}${selected ? ' gl-selected' : ''}`}
+      aria-selected={selected}
       data-testid="task-tile"
       data-task-id={task.id}
       data-status={task.status}
       role="button"
       tabIndex={0}
       aria-label={task.prompt}
-      onClick={() => actions.open(task, 0)}
+      onClick={(e) => selectClick(e, task.id) || actions.open(task, 0)}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();
