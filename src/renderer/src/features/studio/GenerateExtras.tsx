@@ -18,13 +18,16 @@ export function chosenModels(op: OperationId, current: string): string[] {
 export function GenerateExtras({ op, modelField, current, vendor }: { op: OperationId; modelField: ModelField | undefined; current: string; vendor: string }) {
   const { t } = useTranslation();
   const count = useStudioStore((s) => s.count[op] ?? 1);
-  const several = useStudioStore((s) => s.models[op] ?? []);
+  const chosen = useStudioStore((s) => s.models[op]);
+  const several = chosen ?? [];
   const [open, setOpen] = useState(false);
   const multi = several.length > 1;
   const toggle = (id: string) => {
     const base = several.length ? several : [current];
     const next = base.includes(id) ? base.filter((m) => m !== id) : base.length >= 4 ? base : [...base, id];
-    useStudioStore.getState().setModels(op, next);
+    // In the catalog's order (older versions first), so batch members line up the same way every time.
+    const order = (m: string) => modelField?.presets.findIndex((p) => p.id === m) ?? 0;
+    useStudioStore.getState().setModels(op, [...next].sort((a, b) => order(a) - order(b)));
   };
   return (
     <div className="st-extras">

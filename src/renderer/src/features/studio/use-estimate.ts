@@ -1,4 +1,5 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { OperationId } from '../../../../shared/operations/ids';
 import { useBridge } from '../../bridge/bridge-context';
 import { combineEstimates, type CombinedEstimate } from './estimate-text';
@@ -9,6 +10,15 @@ const PRICED = ['duration', 'seconds', 'size', 'mode', 'quality', 'n'] as const;
 /** The estimate for what Generate would send now: each model (one or several) × count. */
 export function useEstimate(operationId: OperationId, values: Record<string, unknown>, models: string[], count: number): CombinedEstimate | null | undefined {
   const bridge = useBridge();
+  const qc = useQueryClient();
+  // A task that finishes teaches the estimator: refetch the figures.
+  useEffect(
+    () =>
+      bridge.on('taskChanged', (t) => {
+        if (t.finishedAt !== null && (t.status === 'downloading' || t.status === 'succeeded')) void qc.invalidateQueries({ queryKey: ['estimate'] });
+      }),
+    [bridge, qc],
+  );
   const priced = Object.fromEntries(PRICED.filter((k) => values[k] !== undefined && values[k] !== null).map((k) => [k, values[k]]));
   const results = useQueries({
     queries: models.map((model) => ({
