@@ -28,12 +28,6 @@ async function openApp(page: Page, width = 1440, height = 900): Promise<FormsPag
   return new FormsPage(page);
 }
 
-async function batchDone(page: Page, size: number) {
-  const group = page.getByTestId('batch-group').filter({ has: page.locator(`[data-size="${size}"]`) }).or(page.locator(`[data-testid="batch-group"][data-size="${size}"]`)).first();
-  await expect(group.getByTestId('batch-progress')).toContainText(`${size} of ${size} done`, { timeout: 60_000 });
-  return group;
-}
-
 test('the estimate shows on Generate before anything was submitted (the demo gateway’s own figures), then learns', async ({ page }) => {
   mkdirSync(DIR, { recursive: true });
   const forms = await openApp(page);
