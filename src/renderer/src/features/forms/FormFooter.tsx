@@ -5,10 +5,8 @@ import { useTranslation } from 'react-i18next';
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** The sticky footer: the model chip, what still blocks (if anything), and Generate. */
-export function FormFooter({ model, extras, estimate, blocking, attempted, pending, onSubmit, onJump }: {
+export function FormFooter({ model, estimate, blocking, attempted, pending, onSubmit, onJump }: {
   model: ReactNode;
-  /** Beside Generate: ×N, several models, the ledger (issue 17). */
-  extras?: ReactNode;
   /** Under Generate's label: the expected points and time. */
   estimate?: ReactNode;
   blocking: { name: string; label: string }[];
@@ -44,7 +42,6 @@ export function FormFooter({ model, extras, estimate, blocking, attempted, pendi
           </span>
         )}
       </div>
-      {extras}
       <button
         type="submit"
         className={`btn btn-primary fm-generate${blocked ? ' fm-generate-blocked' : ''}`}

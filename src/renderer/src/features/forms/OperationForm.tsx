@@ -170,6 +170,7 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
             </div>
           )}
           {studio.dialogs}
+          {studio.extras}
           <FormFooter
             model={
               modelField && (
@@ -190,7 +191,6 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
                 </div>
               )
             }
-            extras={studio.extras}
             estimate={studio.estimate}
             blocking={blocking}
             attempted={attempted}
