@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BridgeError } from '../shared/bridge/result';
 import type { EventPayload, Handlers } from '../shared/bridge/contract';
+import type { InputRef } from '../shared/domain/task';
 import { DEMO_PROFILE_ID, isPlainHttpRemote } from '../shared/domain/profile';
 import { CoreEvents } from './events';
 import { InputStore } from './inputs/input-store';
@@ -11,8 +11,14 @@ import { mergePreferences } from './preferences/update-preferences';
 import { previewFileName } from './preferences/file-name-preview';
 import { ProfileService } from './profiles/profile-service';
 import { testConnection } from './profiles/test-connection';
+import { GatewayHealthBook, healthOfTest } from './profiles/gateway-health';
 import { TaskStore } from './db/task-store';
 import { listPage } from './db/list-page';
+import { makePrivateDataDir } from './storage/private-dir';
+import { createOwnMediaResolver } from './media/known-media';
+import { openOrRecover } from './db/open-or-recover';
+import { NoticeBoard } from './notices/notice-board';
+import { corruptReportsUnder, onCorruptJson } from './storage/json-file';
 import { TaskEngine } from './engine/task-engine';
 import { DEFAULT_TUNING } from './engine/tuning';
 import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
@@ -22,7 +28,9 @@ import { basename } from 'node:path';
 import { SqliteEstimator } from './estimates/sqlite-estimator';
 import { getOperation } from '../shared/operations/catalog';
 import { visibleValues } from '../shared/operations/validate';
-import { resolveMediaPath } from './media/resolve-media-path';
+import { readFile } from 'node:fs/promises';
+import { LibraryStore } from './library/library-store';
+import { LibraryService } from './library/library-service';
 import { createStudio } from './studio/studio-handlers';
 
 export interface Core {
@@ -31,14 +39,17 @@ export interface Core {
   /** Folders the media protocol / route may serve from. */
   mediaRoots(): { library: string; inputs: string; thumbs: string };
   /**
-   * The file a media request names (`library/<rel>`, `inputs/<rel>`, `thumbs/<rel>`, URL-decoded once), or
-   * null. The shared app handler serves nothing else, in both transports.
+   * The file a media request path (`library/…`, `inputs/…`, `thumbs/…`, URL-decoded) names, or null: only
+   * files Atelier wrote or staged (known to the task store or the input store), confined to their root.
    */
   resolveMedia(requestPath: string): Promise<string | null>;
+  /** Web host only: stages a file it spooled from an upload (never a path the page named). */
+  stageUpload(spoolPath: string, name: string): Promise<InputRef>;
   /** Exposed for tests and benchmarks; the bridge goes through `handlers`. */
   engine: TaskEngine;
   store: TaskStore;
   estimator: SqliteEstimator;
+  notices: NoticeBoard;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -47,21 +58,59 @@ export interface Core {
 export function createCore(ports: CorePorts): Core {
   const clock = ports.clock ?? systemClock;
   const events = new CoreEvents();
-  mkdirSync(ports.dataDir, { recursive: true });
+  makePrivateDataDir(ports.dataDir, 'atelier.db');
   const profiles = new ProfileService(ports.dataDir, ports.secrets, ports.demo);
   // Whatever logger the host injects, it only ever sees redacted lines (no key values, no Authorization).
   const log = redactingLogger(ports.log ?? silentLogger, () => profiles.secretsSnapshot());
   const inputs = new InputStore(join(ports.dataDir, 'inputs'));
   const libraryDir = (): string => ports.preferences.read().libraryDir || join(ports.dataDir, 'library');
-  const mediaRoots = () => ({ library: libraryDir(), inputs: inputs.dir, thumbs: join(ports.dataDir, 'thumbs') });
-  const store = TaskStore.open(join(ports.dataDir, 'atelier.db'), { now: () => clock.now() });
+  const mediaRoots = () => ({
+    library: libraryDir(),
+    inputs: inputs.dir,
+    thumbs: join(ports.dataDir, 'thumbs'),
+  });
+  const notices = new NoticeBoard(
+    (all) => events.emit('noticesChanged', all),
+    () => clock.now(),
+  );
+  for (const r of corruptReportsUnder(ports.dataDir)) notices.fromCorruptStore(r);
+  const offCorrupt = onCorruptJson((r) => {
+    if (corruptReportsUnder(ports.dataDir).includes(r)) notices.fromCorruptStore(r);
+  });
+  const opened = openOrRecover(join(ports.dataDir, 'atelier.db'));
+  for (const r of opened.recoveries) notices.fromRecovery(r);
+  const store = new TaskStore(opened.db, { now: () => clock.now() });
   const estimator = new SqliteEstimator(store.db, { demo: ports.demo, now: () => clock.now() });
   events.subscribe((event, payload) => {
     if (event !== 'taskChanged' || store.closed) return;
     const t = payload as EventPayload<'taskChanged'>;
     if ((t.status === 'downloading' || t.status === 'succeeded') && t.finishedAt !== null) estimator.observe(t, store.get(t.id)?.values ?? {});
   });
+  // The pill follows the gateway: a change of the active profile's health is a connection change.
+  const health = new GatewayHealthBook((profileId) => {
+    if (ports.preferences.read().activeProfileId !== profileId) return;
+    connection().then(
+      (c) => events.emit('connectionChanged', c),
+      () => undefined,
+    );
+  });
+  const ownMedia = createOwnMediaResolver(mediaRoots, {
+    hasInput: (id) => inputs.holds(id),
+    recordsFile: (field, rel) => store.recordsMediaFile(field, rel),
+  });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
+  const libraryStore = new LibraryStore(
+    () => store.connection,
+    () => clock.now(),
+  );
+  const library = new LibraryService({
+    store,
+    library: libraryStore,
+    profiles,
+    log,
+    now: () => clock.now(),
+    roots: mediaRoots,
+  });
   const engine: TaskEngine = new TaskEngine({
     store,
     events,
@@ -75,7 +124,11 @@ export function createCore(ports: CorePorts): Core {
     clock,
     log,
     tuning: { ...DEFAULT_TUNING, ...ports.tuning },
-    expectedMs: (q) => estimator.estimate(q).durationMs?.median ?? null,
+    onDiskFull: (full) =>
+      full
+        ? notices.raise('disk-full', 'disk-full', 'Disk full: free space to continue.')
+        : notices.clear('disk-full'),
+    hooks: library,
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
@@ -83,6 +136,8 @@ export function createCore(ports: CorePorts): Core {
       const base = profile.callbacks.publicUrl.trim() || `http://127.0.0.1:${port}`;
       return `${base.replace(/\/+$/, '')}${CALLBACK_PATH}${token}`;
     },
+    onGatewayAnswer: (profileId, answer) => health.answer(profileId, answer),
+    estimator,
   });
 
   const studio = createStudio({ store, engine, events, now: () => clock.now(), log });
@@ -90,10 +145,25 @@ export function createCore(ports: CorePorts): Core {
   const connection = async () => {
     const prefs = ports.preferences.read();
     const list = await profiles.list();
-    const active = list.find((p) => p.id === prefs.activeProfileId) ?? list.find((p) => p.id === DEMO_PROFILE_ID) ?? list[0];
+    const active =
+      list.find((p) => p.id === prefs.activeProfileId) ??
+      list.find((p) => p.id === DEMO_PROFILE_ID) ??
+      list[0];
     if (!active) throw new BridgeError('not_found', 'No gateway profile is configured.');
     const baseUrl = active.demo ? (await profiles.ensureDemo()).baseUrl : active.baseUrl;
-    return { profileId: active.id, profileName: active.name, demo: active.demo, baseUrl, hasKey: active.hasKey };
+    return {
+      profileId: active.id,
+      profileName: active.name,
+      demo: active.demo,
+      baseUrl,
+      hasKey: active.hasKey,
+      health: health.get(active.id),
+    };
+  };
+  /** After a change of key or address, what the gateway said before no longer holds. */
+  const keyChanged = <T extends { id: string }>(profile: T): T => {
+    health.forget(profile.id);
+    return profile;
   };
 
   const handlers: Handlers = {
@@ -108,7 +178,7 @@ export function createCore(ports: CorePorts): Core {
     }),
     getPreferences: async () => ports.preferences.read(),
     updatePreferences: async (patch) => {
-      const next = mergePreferences(ports.preferences.read(), patch);
+      const next = mergePreferences(ports.preferences.read(), patch, ports.dataDir);
       ports.preferences.write(next);
       events.emit('preferencesChanged', next);
       return next;
@@ -117,15 +187,16 @@ export function createCore(ports: CorePorts): Core {
     listProfiles: () => profiles.list(),
     saveProfile: async ({ key, ...input }) => {
       if (isPlainHttpRemote(input.baseUrl)) log.warn('profile uses plain http:// to a remote host; its key travels unencrypted', { profile: input.id });
-      return profiles.save(input, key);
+      return keyChanged(await profiles.save(input, key));
     },
     deleteProfile: async ({ id }) => {
       await profiles.remove(id);
-      if (ports.preferences.read().activeProfileId === id) await handlers.selectProfile({ id: DEMO_PROFILE_ID });
+      if (ports.preferences.read().activeProfileId === id)
+        await handlers.selectProfile({ id: DEMO_PROFILE_ID });
       return { ok: true as const };
     },
-    setProfileKey: ({ id, key, acceptWeakStorage }) => profiles.setKey(id, key, acceptWeakStorage),
-    clearProfileKey: ({ id }) => profiles.clearKey(id),
+    setProfileKey: async ({ id, key, acceptWeakStorage }) => keyChanged(await profiles.setKey(id, key, acceptWeakStorage)),
+    clearProfileKey: async ({ id }) => keyChanged(await profiles.clearKey(id)),
     selectProfile: async ({ id }) => {
       await profiles.get(id);
       ports.preferences.write({ ...ports.preferences.read(), activeProfileId: id });
@@ -133,20 +204,34 @@ export function createCore(ports: CorePorts): Core {
       events.emit('connectionChanged', c);
       return c;
     },
-    testConnection: async ({ id }) => testConnection(await profiles.resolve(id), ports.fetch ?? fetch, clock),
+    testConnection: async ({ id }) => {
+      const result = await testConnection(await profiles.resolve(id), ports.fetch ?? fetch, clock);
+      health.record(id, healthOfTest(result));
+      return result;
+    },
     chooseLibraryFolder: async () => {
-      if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
+      if (!ports.shell?.chooseFolder)
+        throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
       return { path: await ports.shell.chooseFolder(libraryDir()) };
     },
     previewFileName: async ({ pattern }) => ({ example: previewFileName(pattern, new Date(clock.now())) }),
     startDragResult: async ({ id, index }) => {
       const path = resultPath(engine.require(id), index, mediaRoots());
-      if (!ports.shell?.startDrag) throw new BridgeError('forbidden', 'Dragging files out is only available in the desktop app.');
+      if (!ports.shell?.startDrag)
+        throw new BridgeError('forbidden', 'Dragging files out is only available in the desktop app.');
       ports.shell.startDrag(path);
       return { ok: true as const };
     },
-    stageInputFromPath: ({ path }) => inputs.stageFromPath(path),
-    stageInputBytes: async ({ name, mime, bytes }) => inputs.stageBytes(name, mime, bytes),
+    stageInputFromPath: async ({ path }) => {
+      // The web page never names paths (a token holder could read any file): uploads are its way in.
+      if (ports.transport === 'web') throw new BridgeError('forbidden', 'Web mode stages files by upload, not by path.');
+      return inputs.stageFromPath(path);
+    },
+    stageInputBytes: async ({ name, mime, bytes, origin }) => {
+      const ref = await inputs.stageBytes(name, mime, bytes);
+      if (origin) libraryStore.setOrigin(ref.id, origin);
+      return ref;
+    },
     submitTask: (input) => engine.submit(input),
     ...studio.handlers,
     estimateTask: async ({ operationId, values }) => {
@@ -157,7 +242,7 @@ export function createCore(ports: CorePorts): Core {
     },
     listTasks: async ({ filter, cursor, limit }) => {
       const page = listPage(store, filter, cursor, limit);
-      return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: store.countsByStatus(filter) };
+      return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: page.counts };
     },
     getTask: async ({ id }) => toDetail(engine.require(id)),
     checkTask: ({ id }) => engine.check(id),
@@ -189,13 +274,49 @@ export function createCore(ports: CorePorts): Core {
     },
     revealResult: async ({ id, index }) => {
       const path = resultPath(engine.require(id), index, mediaRoots());
-      if (!ports.shell?.revealPath) throw new BridgeError('forbidden', 'Revealing files is only available in the desktop app.');
+      if (!ports.shell?.revealPath)
+        throw new BridgeError('forbidden', 'Revealing files is only available in the desktop app.');
       ports.shell.revealPath(path);
       return { ok: true as const };
     },
+    listNotices: async () => notices.list(),
+    dismissNotice: async ({ id }) => {
+      notices.dismiss(id);
+      return { ok: true as const };
+    },
+    getLineage: async ({ id }) => library.lineage(id),
+    listBoards: async () => libraryStore.listBoards(),
+    createBoard: async ({ name }) => libraryStore.createBoard(name),
+    renameBoard: async ({ id, name }) => {
+      if (!libraryStore.renameBoard(id, name))
+        throw new BridgeError('not_found', 'This board no longer exists.');
+      return { ok: true as const };
+    },
+    deleteBoard: async ({ id }) => {
+      libraryStore.deleteBoard(id);
+      return { ok: true as const };
+    },
+    moveToBoard: async ({ ids, boardId }) => {
+      if (boardId !== null && !libraryStore.hasBoard(boardId))
+        throw new BridgeError('not_found', 'This board no longer exists.');
+      libraryStore.moveTasks(ids, boardId);
+      return { ok: true as const };
+    },
+    exportTasks: async ({ ids }) => library.export(ids),
+    inspectInput: async ({ id }) => {
+      if (!inputs.has(id)) throw new BridgeError('not_found', 'This file is no longer staged.');
+      return library.inspect(await readFile(inputs.pathOf(id)));
+    },
+    recordFrameOrigin: async ({ inputId, origin }) => {
+      if (!inputs.has(inputId)) throw new BridgeError('not_found', 'This file is no longer staged.');
+      libraryStore.setOrigin(inputId, origin);
+      return { ok: true as const };
+    },
     openExternal: async ({ url }) => {
-      if (!/^https?:\/\//i.test(url)) throw new BridgeError('forbidden', 'Only http(s) links open externally.');
-      if (!ports.shell?.openExternal) throw new BridgeError('forbidden', 'Opening links is not available here.');
+      if (!/^https?:\/\//i.test(url))
+        throw new BridgeError('forbidden', 'Only http(s) links open externally.');
+      if (!ports.shell?.openExternal)
+        throw new BridgeError('forbidden', 'Opening links is not available here.');
       await ports.shell.openExternal(url);
       return { ok: true as const };
     },
@@ -205,10 +326,12 @@ export function createCore(ports: CorePorts): Core {
     handlers,
     events,
     mediaRoots,
-    resolveMedia: async (requestPath) => resolveMediaPath(mediaRoots(), requestPath),
+    resolveMedia: async (requestPath) => (engine.closed ? null : ownMedia(requestPath)),
+    stageUpload: (spoolPath, name) => inputs.stageFromPath(spoolPath, name),
     engine,
     store,
     estimator,
+    notices,
     async start() {
       engine.start();
       studio.batches.resume();
@@ -220,6 +343,7 @@ export function createCore(ports: CorePorts): Core {
       await receiver.stop();
       engine.closed = true;
       store.close();
+      offCorrupt();
       await ports.demo?.stop();
     },
   };

@@ -1,11 +1,9 @@
 import { join } from 'node:path';
 import { safeStorage } from 'electron';
-import { z } from 'zod';
 import { BridgeError } from '../shared/bridge/result';
 import type { SecretStore } from '../core/ports';
-import { readJsonFile, writeJsonFile } from '../core/storage/json-file';
-
-const fileSchema = z.record(z.string(), z.string());
+import { readJsonStore, writeJsonFile } from '../core/storage/json-file';
+import { salvageStringRecord } from '../core/storage/salvage';
 
 /**
  * Keys encrypted with Electron's safeStorage (the async API: the sync one is deprecated in our pinned
@@ -17,10 +15,8 @@ const fileSchema = z.record(z.string(), z.string());
 export function createSafeStorageSecrets(dataDir: string): SecretStore {
   const path = join(dataDir, 'secrets.json');
   const weak = process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text';
-  const read = (): Record<string, string> => {
-    const parsed = fileSchema.safeParse(readJsonFile(path) ?? {});
-    return parsed.success ? parsed.data : {};
-  };
+  // An unreadable file is kept as `secrets.json.corrupt-<time>` before the next save (never overwritten).
+  const read = (): Record<string, string> => readJsonStore(path, salvageStringRecord, {});
   const write = (all: Record<string, string>): void => writeJsonFile(path, all, 0o600);
   const encrypt = async (key: string): Promise<string> => {
     if (!(await safeStorage.isAsyncEncryptionAvailable()))

@@ -299,6 +299,7 @@ export function fromRow(row: unknown): TaskRecord | null {
     points: numOrNull(c.points),
     favourite: flag(c.favourite),
     rateLimitedUntil: numOrNull(c.rate_limited_until),
+    expectedMs: numOrNull(c.expected_ms),
     createdAt: num(c.created_at, updatedAt),
     submittedAt: numOrNull(c.submitted_at),
     finishedAt: numOrNull(c.finished_at),
@@ -310,7 +311,6 @@ export function fromRow(row: unknown): TaskRecord | null {
     lastRawResponse: parseJson(c.last_raw_response_json) ?? null,
     events: arrayColumn(c.events_json, acceptEvent),
     internal: readInternal(c.internal_json, numOrNull(c.next_poll_at)),
-    expectedMs: numOrNull(c.expected_ms),
     batchId: textOrNull(c.batch_id),
     rejected: flag(c.rejected),
   };

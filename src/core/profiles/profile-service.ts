@@ -1,9 +1,14 @@
 import { join } from 'node:path';
-import { z } from 'zod';
 import { BridgeError } from '../../shared/bridge/result';
-import { DEMO_PROFILE_ID, profileInputSchema, type Profile, type ProfileInput } from '../../shared/domain/profile';
+import {
+  DEMO_PROFILE_ID,
+  profileInputSchema,
+  type Profile,
+  type ProfileInput,
+} from '../../shared/domain/profile';
 import type { DemoGateway, SecretStore } from '../ports';
-import { readJsonFile, writeJsonFile } from '../storage/json-file';
+import { readJsonStore, writeJsonFile } from '../storage/json-file';
+import { salvageArray } from '../storage/salvage';
 import { keyMustClear } from './key-origin';
 
 /** What the engine needs to talk to a gateway: never leaves core. */
@@ -37,23 +42,31 @@ export class ProfileService {
   }
 
   private readStored(): ProfileInput[] {
-    const parsed = z.array(profileInputSchema).safeParse(readJsonFile(this.path) ?? []);
-    return parsed.success ? parsed.data : [];
+    // One bad entry drops only itself; the file is kept as `profiles.json.corrupt-<time>` and reported.
+    return readJsonStore(this.path, (raw) => salvageArray(profileInputSchema, raw), []);
   }
 
   private demoProfile(): Profile {
-    return { ...DEMO_BASE, baseUrl: this.demoEndpoint?.baseUrl ?? 'http://127.0.0.1/', demo: true, hasKey: true };
+    return {
+      ...DEMO_BASE,
+      baseUrl: this.demoEndpoint?.baseUrl ?? 'http://127.0.0.1/',
+      demo: true,
+      hasKey: true,
+    };
   }
 
   /** Starts the demo gateway on first use (a random loopback port). */
   async ensureDemo(): Promise<{ baseUrl: string; apiKey: string }> {
-    if (!this.demo) throw new BridgeError('gateway_unreachable', 'The demo gateway is not available in this build.');
+    if (!this.demo)
+      throw new BridgeError('gateway_unreachable', 'The demo gateway is not available in this build.');
     this.demoEndpoint ??= await this.demo.start();
     return this.demoEndpoint;
   }
 
   async list(): Promise<Profile[]> {
-    const stored = await Promise.all(this.readStored().map(async (p) => ({ ...p, demo: false, hasKey: await this.secrets.has(p.id) })));
+    const stored = await Promise.all(
+      this.readStored().map(async (p) => ({ ...p, demo: false, hasKey: await this.secrets.has(p.id) })),
+    );
     return this.demo ? [this.demoProfile(), ...stored] : stored;
   }
 
@@ -80,14 +93,20 @@ export class ProfileService {
 
   async remove(id: string): Promise<void> {
     if (id === DEMO_PROFILE_ID) throw new BridgeError('forbidden', 'The demo gateway cannot be removed.');
-    writeJsonFile(this.path, this.readStored().filter((p) => p.id !== id));
+    writeJsonFile(
+      this.path,
+      this.readStored().filter((p) => p.id !== id),
+    );
     await this.secrets.clear(id);
   }
 
   async setKey(id: string, key: string, acceptWeak = false): Promise<Profile> {
     if (id === DEMO_PROFILE_ID) throw new BridgeError('forbidden', 'The demo gateway has its own key.');
     // A key goes into an HTTP header: refuse anything that could split or smuggle headers.
-    if (!/^[\x21-\x7e]+$/.test(key.trim())) throw new BridgeError('invalid_input', 'An API key is printable ASCII without spaces.', { key: 'badKey' });
+    if (!/^[\x21-\x7e]+$/.test(key.trim()))
+      throw new BridgeError('invalid_input', 'An API key is printable ASCII without spaces.', {
+        key: 'badKey',
+      });
     await this.get(id);
     await this.secrets.set(id, key.trim(), { acceptWeak });
     this.seenSecrets.add(key.trim());
@@ -122,6 +141,9 @@ export class ProfileService {
   /** Every key value known, so logs and error messages can scrub them. */
   async knownSecrets(): Promise<string[]> {
     const keys = await Promise.all(this.readStored().map((p) => this.secrets.get(p.id)));
-    return [...keys.filter((k): k is string => !!k), ...(this.demoEndpoint ? [this.demoEndpoint.apiKey] : [])];
+    return [
+      ...keys.filter((k): k is string => !!k),
+      ...(this.demoEndpoint ? [this.demoEndpoint.apiKey] : []),
+    ];
   }
 }

@@ -1,10 +1,8 @@
 import { chmodSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import type { SecretStore } from '../ports';
-import { readJsonFile, writeJsonFile } from './json-file';
-
-const fileSchema = z.record(z.string(), z.string());
+import { readJsonStore, writeJsonFile } from './json-file';
+import { salvageStringRecord } from './salvage';
 
 /**
  * Web mode: keys in `<dataDir>/secrets.json`, readable by the owner only (0600). Plainly weaker than the OS
@@ -12,10 +10,8 @@ const fileSchema = z.record(z.string(), z.string());
  */
 export function createFileSecretStore(dataDir: string): SecretStore {
   const path = join(dataDir, 'secrets.json');
-  const read = (): Record<string, string> => {
-    const parsed = fileSchema.safeParse(readJsonFile(path) ?? {});
-    return parsed.success ? parsed.data : {};
-  };
+  // An unreadable file is kept as `secrets.json.corrupt-<time>` before the next save (never overwritten).
+  const read = (): Record<string, string> => readJsonStore(path, salvageStringRecord, {});
   const write = (all: Record<string, string>): void => {
     writeJsonFile(path, all, 0o600);
     if (existsSync(path)) chmodSync(path, 0o600);

@@ -8,7 +8,7 @@ import { useBridge } from '../../../bridge/bridge-context';
 import { TaskMedia } from '../../gallery/components/TaskMedia';
 import { useGalleryStore } from '../../gallery/gallery-store';
 import { useSelectionStore } from '../../gallery/selection/selection-store';
-import { selectClick } from '../selection-click';
+import { selectOnClick } from '../../library/boards/select-click';
 import { useStudioStore } from '../studio-store';
 import { batchProgress } from './batch-progress';
 
@@ -121,12 +121,12 @@ function BatchRow({ batch, open, onToggle }: { batch: BatchGroup; open: boolean;
             <button
               key={m.id}
               type="button"
-              className={`st-member gl-status-${m.status}${selected.has(m.id) ? ' gl-selected' : ''}`}
+              className={`st-member gl-status-${m.status}${selected.has(m.id) ? ' gl-selected lb-selected' : ''}`}
               data-task-id={m.id}
               data-testid="batch-member"
               data-status={m.status}
               title={`${m.model} · ${m.status}`}
-              onClick={(e) => selectClick(e, m.id) || useGalleryStore.getState().set({ lightbox: { taskId: m.id, index: 0 } })}
+              onClick={(e) => selectOnClick(e, m.id) || useGalleryStore.getState().set({ lightbox: { taskId: m.id, index: 0 } })}
             >
               <TaskMedia task={m} />
               <span className="st-member-label">{m.model.replace(/^[a-z]+_/, '')}</span>

@@ -1,26 +1,23 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Columns2, Undo2, X } from 'lucide-react';
+import { Columns2, Undo2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBridge } from '../../../bridge/bridge-context';
 import { useSelectionStore } from '../../gallery/selection/selection-store';
 import { useStudioStore } from '../studio-store';
 
-/** Shown while results are selected (Ctrl/Cmd- or Shift-click): Compare 2–4 of them, or clear. */
-export function SelectionBar() {
+/** Shown while results are selected (Ctrl/Cmd- or Shift-click; the library's bar acts on them too): Compare 2–4 of them. */
+export function CompareBar() {
   const { t } = useTranslation();
   const ids = useSelectionStore((s) => s.ids);
   if (ids.size === 0) return null;
   const ok = ids.size >= 2 && ids.size <= 4;
   return (
     <div className="st-selection" role="toolbar" aria-label={t('studio.selection.count', { count: ids.size })} data-testid="selection-bar">
-      <span>{t('studio.selection.count', { count: ids.size })}</span>
       <button type="button" className="btn btn-sm btn-primary" disabled={!ok} title={ok ? undefined : t('studio.selection.limit')} data-testid="compare-selected" onClick={() => useStudioStore.getState().openCompare([...ids])}>
         <Columns2 size={14} /> {t('studio.selection.compare')}
       </button>
-      <button type="button" className="btn btn-sm btn-ghost" data-testid="selection-clear" onClick={() => useSelectionStore.getState().clear()}>
-        <X size={14} /> {t('studio.selection.clear')}
-      </button>
+      {!ok && <span className="st-hint">{t('studio.selection.limit')}</span>}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Migration 0003: iterating like a studio (issue 17).
+ * Migration 0005: iterating like a studio (issue 17).
  *
  * - `batches`: one row per ×N / several-models submission. `request_json` holds the operation, values,
  *   extra, models and count, so a batch whose process died before every member was sent can send the
@@ -10,7 +10,7 @@
  * - `prompts`: the prompt library (name, text with its `<<<id>>>` tokens, the operation it was saved from).
  * - `studio_settings`: small key/value settings that belong with the history (the daily points budget).
  */
-export const MIGRATION_0003_STUDIO = /* sql */ `
+export const MIGRATION_0005_STUDIO = /* sql */ `
 ALTER TABLE tasks ADD COLUMN batch_id TEXT;
 ALTER TABLE tasks ADD COLUMN rejected INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX tasks_batch ON tasks (batch_id, created_at) WHERE batch_id IS NOT NULL;
