@@ -33,6 +33,7 @@ import { importFolder } from './library/import-folder';
 import { SqliteEstimator } from './estimates/sqlite-estimator';
 import { getOperation } from '../shared/operations/catalog';
 import { visibleValues } from '../shared/operations/validate';
+import { createStudio } from './studio/studio-handlers';
 
 export interface Core {
   handlers: Handlers;
@@ -142,6 +143,8 @@ export function createCore(ports: CorePorts): Core {
     estimator,
   });
 
+  const studio = createStudio({ store, engine, events, now: () => clock.now(), log });
+
   const connection = async () => {
     const prefs = ports.preferences.read();
     const list = await profiles.list();
@@ -233,6 +236,7 @@ export function createCore(ports: CorePorts): Core {
       return ref;
     },
     submitTask: (input) => engine.submit(input),
+    ...studio.handlers,
     estimateTask: async ({ operationId, values }) => {
       const profile = await profiles.get(ports.preferences.read().activeProfileId).catch(() => profiles.get(DEMO_PROFILE_ID));
       const visible = visibleValues(getOperation(operationId), values, profile.vendor);
@@ -258,6 +262,7 @@ export function createCore(ports: CorePorts): Core {
       const task = engine.require(id);
       if (deleteFiles) await deleteTaskFiles(task, mediaRoots());
       store.delete(id);
+      studio.onTaskDeleted(task.batchId);
       events.emit('taskRemoved', { id });
       return { ok: true as const };
     },
@@ -343,16 +348,18 @@ export function createCore(ports: CorePorts): Core {
     async start() {
       engine.start();
       // Callbacks promised before a restart must find the receiver again, on the same port.
-      const waiting = store.nonTerminal().find((t) => t.internal.callbackToken);
+      const waiting = store.anyAwaitingCallback();
       if (waiting) {
         const profile = await profiles.get(waiting.profileId).catch(() => null);
         await startOnStablePort(profile?.callbacks.localPort ?? 0, rememberedPort, (p) => receiver.start(p)).catch((e: unknown) =>
           log.warn('callback receiver did not start; polling continues', { error: e instanceof Error ? e.message : String(e) }),
         );
       }
+      studio.batches.resume();
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
     },
     async stop() {
+      await studio.batches.stop();
       await engine.stop();
       await receiver.stop();
       engine.closed = true;

@@ -70,6 +70,8 @@ export interface SubmitRequest {
   idempotencyKey?: string;
   boardId?: string | null;
   parents?: DeclaredParent[];
+  /** Batch members: the task id (`<batch>_<index>`, so a member cannot be created twice) and its batch. */
+  member?: { taskId: string; batchId: string };
 }
 
 const RATE_LIMIT_DEFAULT_MS = 5_000;
@@ -361,7 +363,7 @@ export class TaskEngine {
         'No API key is set for this gateway. Add one in Settings.',
       );
     const vendor = resolved.profile.vendor;
-    const id = randomUUID();
+    const id = req.member?.taskId ?? randomUUID();
     const callbackToken = op.family === 'gateway' ? randomBytes(18).toString('base64url') : null;
     const callbackUrl = callbackToken
       ? await this.deps.callbackUrlFor(resolved.profile.id, callbackToken)
@@ -392,6 +394,7 @@ export class TaskEngine {
       submitPath: wire.path,
       callbackToken: callbackUrl ? callbackToken : null,
       expectedMs: this.expectedMs(resolved.profile.id, op.id, values),
+      batchId: req.member?.batchId ?? null,
     });
     record.events = withEvent(record, WAITING_EVENT, now);
     try {
