@@ -26,12 +26,13 @@ import { RememberedPort, startOnStablePort } from './callbacks/remembered-port';
 import { toDetail, toSummary } from './tasks/task-record';
 import { copyResult, deleteTaskFiles, resultPath } from './tasks/task-files';
 import { basename } from 'node:path';
-import { SqliteEstimator } from './estimates/sqlite-estimator';
-import { getOperation } from '../shared/operations/catalog';
-import { visibleValues } from '../shared/operations/validate';
 import { readFile } from 'node:fs/promises';
 import { LibraryStore } from './library/library-store';
 import { LibraryService } from './library/library-service';
+import { importFolder } from './library/import-folder';
+import { SqliteEstimator } from './estimates/sqlite-estimator';
+import { getOperation } from '../shared/operations/catalog';
+import { visibleValues } from '../shared/operations/validate';
 
 export interface Core {
   handlers: Handlers;
@@ -100,7 +101,7 @@ export function createCore(ports: CorePorts): Core {
   });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
   const libraryStore = new LibraryStore(
-    () => store.connection,
+    () => store.db,
     () => clock.now(),
   );
   const library = new LibraryService({
@@ -125,11 +126,11 @@ export function createCore(ports: CorePorts): Core {
     clock,
     log,
     tuning: { ...DEFAULT_TUNING, ...ports.tuning },
+    hooks: library,
     onDiskFull: (full) =>
       full
         ? notices.raise('disk-full', 'disk-full', 'Disk full: free space to continue.')
         : notices.clear('disk-full'),
-    hooks: library,
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
@@ -285,8 +286,7 @@ export function createCore(ports: CorePorts): Core {
     listBoards: async () => libraryStore.listBoards(),
     createBoard: async ({ name }) => libraryStore.createBoard(name),
     renameBoard: async ({ id, name }) => {
-      if (!libraryStore.renameBoard(id, name))
-        throw new BridgeError('not_found', 'This board no longer exists.');
+      if (!libraryStore.renameBoard(id, name)) throw new BridgeError('not_found', 'This board no longer exists.');
       return { ok: true as const };
     },
     deleteBoard: async ({ id }) => {
@@ -294,8 +294,7 @@ export function createCore(ports: CorePorts): Core {
       return { ok: true as const };
     },
     moveToBoard: async ({ ids, boardId }) => {
-      if (boardId !== null && !libraryStore.hasBoard(boardId))
-        throw new BridgeError('not_found', 'This board no longer exists.');
+      if (boardId !== null && !libraryStore.hasBoard(boardId)) throw new BridgeError('not_found', 'This board no longer exists.');
       libraryStore.moveTasks(ids, boardId);
       return { ok: true as const };
     },
@@ -303,6 +302,18 @@ export function createCore(ports: CorePorts): Core {
     inspectInput: async ({ id }) => {
       if (!inputs.has(id)) throw new BridgeError('not_found', 'This file is no longer staged.');
       return library.inspect(await readFile(inputs.pathOf(id)));
+    },
+    importFolder: async ({ path }) => {
+      let dir = path;
+      if (dir === null) {
+        if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'Type the folder path: the folder picker is only available in the desktop app.');
+        dir = await ports.shell.chooseFolder(libraryDir());
+        if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, path: null };
+      }
+      const done = await importFolder(dir, { store, libraryDir: libraryDir(), now: () => clock.now() }).catch((e: unknown) => {
+        throw new BridgeError('not_found', `Could not read ${dir}: ${e instanceof Error ? e.message : String(e)}`);
+      });
+      return { ...done, path: dir };
     },
     recordFrameOrigin: async ({ inputId, origin }) => {
       if (!inputs.has(inputId)) throw new BridgeError('not_found', 'This file is no longer staged.');

@@ -357,12 +357,6 @@ export class TaskStore {
     if (this.#closed) throw new StoreClosedError();
   }
 
-  /** The connection, for sibling stores of the same file (lineage, boards); not for task rows. */
-  get connection(): SqliteDatabase {
-    this.#assertOpen();
-    return this.#db;
-  }
-
   get closed(): boolean {
     return this.#closed;
   }

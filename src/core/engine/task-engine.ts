@@ -141,7 +141,13 @@ export class TaskEngine {
     const now = this.deps.clock.now();
     const downloads: string[] = [];
     // One commit for every change a restart makes (not one fsync'd transaction per interrupted task).
-    this.deps.store.transaction(() => this.resume(now, downloads));
+    try {
+      this.deps.store.transaction(() => this.resume(now, downloads));
+    } catch (e) {
+      // A full disk must not stop the app from starting: what could not be marked is retried next start.
+      if (!isDiskFull(e)) throw e;
+      this.deps.log.error('resuming tasks failed: disk full', { error: e instanceof Error ? e.message : String(e) });
+    }
     this.resumeDownloads(downloads);
     this.schedule(0);
   }
@@ -168,7 +174,7 @@ export class TaskEngine {
         downloads.push(work.id);
         continue;
       }
-      const task = work.needsPoll ? this.deps.store.get(work.id) : null;
+      const task = work.needsPoll ? this.get(work.id) : null;
       if (!task) continue;
       if (task.internal.callbackToken) this.callbackTokens.set(task.internal.callbackToken, task.id);
       this.update(task.id, { internal: { ...task.internal, nextPollAt: now } });
