@@ -293,6 +293,7 @@ export function fromRow(row: unknown): TaskRecord | null {
     points: numOrNull(c.points),
     favourite: flag(c.favourite),
     rateLimitedUntil: numOrNull(c.rate_limited_until),
+    expectedMs: numOrNull(c.expected_ms),
     createdAt: num(c.created_at, updatedAt),
     submittedAt: numOrNull(c.submitted_at),
     finishedAt: numOrNull(c.finished_at),
@@ -304,6 +305,5 @@ export function fromRow(row: unknown): TaskRecord | null {
     lastRawResponse: parseJson(c.last_raw_response_json) ?? null,
     events: arrayColumn(c.events_json, acceptEvent),
     internal: readInternal(c.internal_json, numOrNull(c.next_poll_at)),
-    expectedMs: numOrNull(c.expected_ms),
   };
 }

@@ -17,8 +17,8 @@ export function newTaskRecord(args: {
   vendor: string;
   submitPath: string;
   callbackToken: string | null;
-  /** The estimate at submission (ms), or null. */
-  expectedMs?: number | null;
+  /** What the profile's estimator expects it to take (ms); null when it cannot say. */
+  expectedMs: number | null;
 }): TaskRecord {
   const { op, values } = args;
   return {
@@ -37,12 +37,12 @@ export function newTaskRecord(args: {
     points: null,
     favourite: false,
     rateLimitedUntil: null,
+    expectedMs: args.expectedMs,
     createdAt: args.now,
     submittedAt: null,
     finishedAt: null,
     updatedAt: args.now,
     results: [],
-    expectedMs: args.expectedMs ?? null,
     values,
     extra: args.extra,
     inputs: collectInputs(values),
