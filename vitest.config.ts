@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    // electron-store imports `electron`: inlined, so main's wiring tests' vi.mock('electron') reaches it.
+    server: { deps: { inline: ['electron-store'] } },
   },
 });

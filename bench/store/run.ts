@@ -31,7 +31,11 @@ const median = (xs: number[]): number => {
 
 function startOnce(dataDir: string): Promise<{ ms: number; rssMiB: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'start-child.ts'), dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'start-child.ts'), dataDir],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('close', () => {
@@ -63,7 +67,9 @@ async function main(): Promise<void> {
     }
     const startMs = median(starts.map((s) => s.ms));
     const startRss = median(starts.map((s) => s.rssMiB));
-    console.log(`core start at ${N}: median ${startMs.toFixed(1)} ms (${starts.map((s) => s.ms.toFixed(0)).join(', ')}), RSS ${startRss.toFixed(0)} MiB`);
+    console.log(
+      `core start at ${N}: median ${startMs.toFixed(1)} ms (${starts.map((s) => s.ms.toFixed(0)).join(', ')}), RSS ${startRss.toFixed(0)} MiB`,
+    );
 
     const core = createCore({
       dataDir: seedDir,
@@ -76,7 +82,8 @@ async function main(): Promise<void> {
     for (const term of TERMS) {
       const times: number[] = [];
       let total = 0;
-      const ask = () => core.handlers.listTasks({ filter: { sort: 'newest', search: term }, cursor: null, limit: 100 });
+      const ask = () =>
+        core.handlers.listTasks({ filter: { sort: 'newest', search: term }, cursor: null, limit: 100 });
       await ask(); // the statement cache is warm after the first keystroke
       for (let i = 0; i < SEARCH_RUNS; i++) {
         const t = performance.now();
@@ -84,7 +91,9 @@ async function main(): Promise<void> {
         times.push(performance.now() - t);
       }
       search[term] = { ms: median(times), total };
-      console.log(`search ${JSON.stringify(term).padEnd(14)} median ${median(times).toFixed(2).padStart(7)} ms  (${total} matches)`);
+      console.log(
+        `search ${JSON.stringify(term).padEnd(14)} median ${median(times).toFixed(2).padStart(7)} ms  (${total} matches)`,
+      );
     }
     const t = performance.now();
     const times: number[] = [];

@@ -17,11 +17,16 @@ const core = createCore({
   secrets: createMemorySecretStore(),
   preferences: createJsonPreferencesStore(dataDir),
   // Nothing listens here: resumed polls and downloads fail quietly in the background.
-  demo: { start: async () => ({ baseUrl: 'http://127.0.0.1:9', apiKey: 'bench' }), stop: async () => undefined },
+  demo: {
+    start: async () => ({ baseUrl: 'http://127.0.0.1:9', apiKey: 'bench' }),
+    stop: async () => undefined,
+  },
 });
 await core.start();
 const ms = performance.now() - t0;
 const rssMiB = process.memoryUsage().rss / 2 ** 20;
-console.log(`START ${JSON.stringify({ ms, rssMiB, rssGrowthMiB: (process.memoryUsage().rss - rss0) / 2 ** 20 })}`);
+console.log(
+  `START ${JSON.stringify({ ms, rssMiB, rssGrowthMiB: (process.memoryUsage().rss - rss0) / 2 ** 20 })}`,
+);
 await core.stop();
 process.exit(0);

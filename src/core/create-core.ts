@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BridgeError } from '../shared/bridge/result';
-import type { Handlers } from '../shared/bridge/contract';
+import type { EventPayload, Handlers } from '../shared/bridge/contract';
 import { DEMO_PROFILE_ID, isPlainHttpRemote } from '../shared/domain/profile';
 import { CoreEvents } from './events';
 import { InputStore } from './inputs/input-store';
@@ -11,11 +11,12 @@ import { mergePreferences } from './preferences/update-preferences';
 import { previewFileName } from './preferences/file-name-preview';
 import { ProfileService } from './profiles/profile-service';
 import { testConnection } from './profiles/test-connection';
+import { GatewayHealthBook, healthOfTest } from './profiles/gateway-health';
 import { TaskStore } from './db/task-store';
+import { listPage } from './db/list-page';
 import { openOrRecover } from './db/open-or-recover';
 import { NoticeBoard } from './notices/notice-board';
 import { corruptReportsUnder, onCorruptJson } from './storage/json-file';
-import { listPage } from './db/list-page';
 import { TaskEngine } from './engine/task-engine';
 import { DEFAULT_TUNING } from './engine/tuning';
 import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
@@ -23,7 +24,13 @@ import { RememberedPort, startOnStablePort } from './callbacks/remembered-port';
 import { toDetail, toSummary } from './tasks/task-record';
 import { copyResult, deleteTaskFiles, resultPath } from './tasks/task-files';
 import { basename } from 'node:path';
+import { SqliteEstimator } from './estimates/sqlite-estimator';
+import { getOperation } from '../shared/operations/catalog';
+import { visibleValues } from '../shared/operations/validate';
 import { resolveMediaPath } from './media/resolve-media-path';
+import { readFile } from 'node:fs/promises';
+import { LibraryStore } from './library/library-store';
+import { LibraryService } from './library/library-service';
 
 export interface Core {
   handlers: Handlers;
@@ -38,6 +45,7 @@ export interface Core {
   /** Exposed for tests and benchmarks; the bridge goes through `handlers`. */
   engine: TaskEngine;
   store: TaskStore;
+  estimator: SqliteEstimator;
   notices: NoticeBoard;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -69,8 +77,34 @@ export function createCore(ports: CorePorts): Core {
   const opened = openOrRecover(join(ports.dataDir, 'atelier.db'));
   for (const r of opened.recoveries) notices.fromRecovery(r);
   const store = new TaskStore(opened.db, { now: () => clock.now() });
+  const estimator = new SqliteEstimator(store.db, { demo: ports.demo, now: () => clock.now() });
+  events.subscribe((event, payload) => {
+    if (event !== 'taskChanged' || store.closed) return;
+    const t = payload as EventPayload<'taskChanged'>;
+    if ((t.status === 'downloading' || t.status === 'succeeded') && t.finishedAt !== null) estimator.observe(t, store.get(t.id)?.values ?? {});
+  });
+  // The pill follows the gateway: a change of the active profile's health is a connection change.
+  const health = new GatewayHealthBook((profileId) => {
+    if (ports.preferences.read().activeProfileId !== profileId) return;
+    connection().then(
+      (c) => events.emit('connectionChanged', c),
+      () => undefined,
+    );
+  });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
   const rememberedPort = new RememberedPort(ports.dataDir);
+  const libraryStore = new LibraryStore(
+    () => store.connection,
+    () => clock.now(),
+  );
+  const library = new LibraryService({
+    store,
+    library: libraryStore,
+    profiles,
+    log,
+    now: () => clock.now(),
+    roots: mediaRoots,
+  });
   const engine: TaskEngine = new TaskEngine({
     store,
     events,
@@ -88,6 +122,7 @@ export function createCore(ports: CorePorts): Core {
       full
         ? notices.raise('disk-full', 'disk-full', 'Disk full: free space to continue.')
         : notices.clear('disk-full'),
+    hooks: library,
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
@@ -95,6 +130,8 @@ export function createCore(ports: CorePorts): Core {
       const base = profile.callbacks.publicUrl.trim() || `http://127.0.0.1:${port}`;
       return `${base.replace(/\/+$/, '')}${CALLBACK_PATH}${token}`;
     },
+    onGatewayAnswer: (profileId, answer) => health.answer(profileId, answer),
+    estimator,
   });
 
   const connection = async () => {
@@ -112,7 +149,13 @@ export function createCore(ports: CorePorts): Core {
       demo: active.demo,
       baseUrl,
       hasKey: active.hasKey,
+      health: health.get(active.id),
     };
+  };
+  /** After a change of key or address, what the gateway said before no longer holds. */
+  const keyChanged = <T extends { id: string }>(profile: T): T => {
+    health.forget(profile.id);
+    return profile;
   };
 
   const handlers: Handlers = {
@@ -136,7 +179,7 @@ export function createCore(ports: CorePorts): Core {
     listProfiles: () => profiles.list(),
     saveProfile: async ({ key, ...input }) => {
       if (isPlainHttpRemote(input.baseUrl)) log.warn('profile uses plain http:// to a remote host; its key travels unencrypted', { profile: input.id });
-      return profiles.save(input, key);
+      return keyChanged(await profiles.save(input, key));
     },
     deleteProfile: async ({ id }) => {
       await profiles.remove(id);
@@ -144,8 +187,8 @@ export function createCore(ports: CorePorts): Core {
         await handlers.selectProfile({ id: DEMO_PROFILE_ID });
       return { ok: true as const };
     },
-    setProfileKey: ({ id, key, acceptWeakStorage }) => profiles.setKey(id, key, acceptWeakStorage),
-    clearProfileKey: ({ id }) => profiles.clearKey(id),
+    setProfileKey: async ({ id, key, acceptWeakStorage }) => keyChanged(await profiles.setKey(id, key, acceptWeakStorage)),
+    clearProfileKey: async ({ id }) => keyChanged(await profiles.clearKey(id)),
     selectProfile: async ({ id }) => {
       await profiles.get(id);
       ports.preferences.write({ ...ports.preferences.read(), activeProfileId: id });
@@ -153,7 +196,11 @@ export function createCore(ports: CorePorts): Core {
       events.emit('connectionChanged', c);
       return c;
     },
-    testConnection: async ({ id }) => testConnection(await profiles.resolve(id), ports.fetch ?? fetch, clock),
+    testConnection: async ({ id }) => {
+      const result = await testConnection(await profiles.resolve(id), ports.fetch ?? fetch, clock);
+      health.record(id, healthOfTest(result));
+      return result;
+    },
     chooseLibraryFolder: async () => {
       if (!ports.shell?.chooseFolder)
         throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
@@ -168,11 +215,21 @@ export function createCore(ports: CorePorts): Core {
       return { ok: true as const };
     },
     stageInputFromPath: ({ path }) => inputs.stageFromPath(path),
-    stageInputBytes: async ({ name, mime, bytes }) => inputs.stageBytes(name, mime, bytes),
+    stageInputBytes: async ({ name, mime, bytes, origin }) => {
+      const ref = await inputs.stageBytes(name, mime, bytes);
+      if (origin) libraryStore.setOrigin(ref.id, origin);
+      return ref;
+    },
     submitTask: (input) => engine.submit(input),
+    estimateTask: async ({ operationId, values }) => {
+      const profile = await profiles.get(ports.preferences.read().activeProfileId).catch(() => profiles.get(DEMO_PROFILE_ID));
+      const visible = visibleValues(getOperation(operationId), values, profile.vendor);
+      const model = typeof visible.model === 'string' ? visible.model : '';
+      return estimator.estimate({ profileId: profile.id, operationId, model, values: visible });
+    },
     listTasks: async ({ filter, cursor, limit }) => {
       const page = listPage(store, filter, cursor, limit);
-      return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: store.countsByStatus(filter) };
+      return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: page.counts };
     },
     getTask: async ({ id }) => toDetail(engine.require(id)),
     checkTask: ({ id }) => engine.check(id),
@@ -213,6 +270,34 @@ export function createCore(ports: CorePorts): Core {
       notices.dismiss(id);
       return { ok: true as const };
     },
+    getLineage: async ({ id }) => library.lineage(id),
+    listBoards: async () => libraryStore.listBoards(),
+    createBoard: async ({ name }) => libraryStore.createBoard(name),
+    renameBoard: async ({ id, name }) => {
+      if (!libraryStore.renameBoard(id, name))
+        throw new BridgeError('not_found', 'This board no longer exists.');
+      return { ok: true as const };
+    },
+    deleteBoard: async ({ id }) => {
+      libraryStore.deleteBoard(id);
+      return { ok: true as const };
+    },
+    moveToBoard: async ({ ids, boardId }) => {
+      if (boardId !== null && !libraryStore.hasBoard(boardId))
+        throw new BridgeError('not_found', 'This board no longer exists.');
+      libraryStore.moveTasks(ids, boardId);
+      return { ok: true as const };
+    },
+    exportTasks: async ({ ids }) => library.export(ids),
+    inspectInput: async ({ id }) => {
+      if (!inputs.has(id)) throw new BridgeError('not_found', 'This file is no longer staged.');
+      return library.inspect(await readFile(inputs.pathOf(id)));
+    },
+    recordFrameOrigin: async ({ inputId, origin }) => {
+      if (!inputs.has(inputId)) throw new BridgeError('not_found', 'This file is no longer staged.');
+      libraryStore.setOrigin(inputId, origin);
+      return { ok: true as const };
+    },
     openExternal: async ({ url }) => {
       if (!/^https?:\/\//i.test(url))
         throw new BridgeError('forbidden', 'Only http(s) links open externally.');
@@ -230,6 +315,7 @@ export function createCore(ports: CorePorts): Core {
     resolveMedia: async (requestPath) => resolveMediaPath(mediaRoots(), requestPath),
     engine,
     store,
+    estimator,
     notices,
     async start() {
       engine.start();

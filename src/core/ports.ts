@@ -32,6 +32,18 @@ export interface Logger {
 export interface DemoGateway {
   start(): Promise<{ baseUrl: string; apiKey: string }>;
   stop(): Promise<void>;
+  /**
+   * The demo gateway's own published figures for a task (its timing and, where it charges, its price), read
+   * in-process without HTTP, so estimates show before the first task. Absent: no figures.
+   */
+  figures?(query: DemoFiguresQuery): { durationMs: number; points: number | null } | null;
+}
+
+export interface DemoFiguresQuery {
+  family: string;
+  model: string;
+  output: 'image' | 'video';
+  values: Readonly<Record<string, unknown>>;
 }
 
 /** Desktop integrations only the Electron shell can do; the web host leaves them out. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DemoGateway } from '../core/ports';
-import { startSimulator, type SimSpeed, type Simulator } from '../sim';
+import { simFigures, startSimulator, type SimSpeed, type Simulator } from '../sim';
 
 /**
  * The built-in demo gateway: the simulator, in-process on a random loopback port with a fresh key, so a
@@ -20,6 +20,7 @@ export function createDemoGateway(speed: SimSpeed = 'real'): DemoGateway & { sim
       sim = null;
       starting = null;
     },
+    figures: (query) => simFigures(speed, query),
     simulator: () => sim,
   };
 }

@@ -79,6 +79,7 @@ function call(method: MethodName, input: unknown): Promise<{ reply: Reply; raw: 
 
 interface Ctx {
   taskId: string;
+  inputId: string;
   pngPath: string;
   outDir: string;
 }
@@ -128,6 +129,12 @@ const SAMPLES = {
       extra: {},
     }),
   },
+  estimateTask: {
+    input: () => ({
+      operationId: 'gateway.text2image',
+      values: { model: '{vendor}_3.0_text2image', prompt: 'a canary', n: 1 },
+    }),
+  },
   listTasks: { input: () => ({ filter: { sort: 'newest' } }) },
   getTask: { input: (c) => ({ id: c.taskId }) },
   checkTask: { input: (c) => ({ id: c.taskId }) },
@@ -142,6 +149,17 @@ const SAMPLES = {
   startDragResult: { input: (c) => ({ id: c.taskId, index: 0 }), expect: 'forbidden' },
   listNotices: { input: () => ({}) },
   dismissNotice: { input: () => ({ id: 'no-such-notice' }) },
+  getLineage: { input: (c) => ({ id: c.taskId }) },
+  listBoards: { input: () => ({}) },
+  createBoard: { input: () => ({ name: 'Leak check' }) },
+  renameBoard: { input: () => ({ id: 'no-such-board', name: 'x' }), expect: 'not_found' },
+  moveToBoard: { input: (c) => ({ ids: [c.taskId], boardId: null }) },
+  deleteBoard: { input: () => ({ id: 'no-such-board' }) },
+  exportTasks: { input: (c) => ({ ids: [c.taskId] }) },
+  inspectInput: { input: (c) => ({ id: c.inputId }) },
+  recordFrameOrigin: {
+    input: (c) => ({ inputId: c.inputId, origin: { taskId: c.taskId, index: 0, timeMs: 500 } }),
+  },
   clearProfileKey: { input: () => ({ id: 'canary' }) },
   deleteTask: { input: (c) => ({ id: c.taskId, deleteFiles: true }) },
   deleteProfile: { input: () => ({ id: 'canary' }) },
@@ -170,7 +188,7 @@ describe('no bridge method or event ever carries a key', () => {
     const outDir = mkdtempSync(join(tmpdir(), 'atelier-leak-out-'));
     const pngPath = join(outDir, 'source.png');
     writeFileSync(pngPath, makePng(16, 16));
-    const ctx: Ctx = { taskId: '', pngPath, outDir };
+    const ctx: Ctx = { taskId: '', inputId: '', pngPath, outDir };
     const replies: { method: MethodName; raw: string; reply: Reply }[] = [];
 
     for (const method of Object.keys(SAMPLES) as MethodName[]) {
@@ -185,6 +203,7 @@ describe('no bridge method or event ever carries a key', () => {
       const expected = sample.expect ?? 'ok';
       expect(reply.ok ? 'ok' : reply.error.code, `${method}: ${raw.slice(0, 300)}`).toBe(expected);
 
+      if (method === 'stageInputFromPath' && reply.ok) ctx.inputId = (reply.value as { id: string }).id;
       if (method === 'submitTask' && reply.ok) {
         ctx.taskId = (reply.value as TaskSummary).id;
         await waitForSuccess(ctx.taskId);

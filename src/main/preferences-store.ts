@@ -1,17 +1,45 @@
+import { existsSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
 import Store from 'electron-store';
 import { defaultPreferences, preferencesSchema, type Preferences } from '../shared/domain/preferences';
 import type { PreferencesStore } from '../core/ports';
 
-/** Preferences in electron-store, parsed with the shared schema on every read (a hand-edited file cannot break us). */
-export function createElectronPreferencesStore(cwd: string): PreferencesStore {
-  const store = new Store<{ preferences: Preferences }>({ cwd, name: 'preferences', defaults: { preferences: defaultPreferences } });
+type PrefsFile = { preferences: Preferences };
+
+const open = (cwd: string): Store<PrefsFile> =>
+  new Store<PrefsFile>({ cwd, name: 'preferences', defaults: { preferences: defaultPreferences } });
+
+/**
+ * Preferences in electron-store, parsed with the shared schema on every read (a hand-edited value cannot
+ * break us). A file electron-store cannot read at all (not JSON) makes its constructor throw: that file is
+ * moved aside to `preferences.corrupt-<time>.json`, the app starts on defaults, and `movedAside` names the
+ * copy so main can say so once.
+ */
+export function createElectronPreferencesStore(
+  cwd: string,
+  now: () => number = Date.now,
+): { store: PreferencesStore; movedAside: string | null } {
+  let store: Store<PrefsFile>;
+  let movedAside: string | null = null;
+  try {
+    store = open(cwd);
+  } catch (error) {
+    const file = join(cwd, 'preferences.json');
+    if (!existsSync(file)) throw error;
+    movedAside = join(cwd, `preferences.corrupt-${now()}.json`);
+    renameSync(file, movedAside);
+    store = open(cwd);
+  }
   return {
-    read() {
-      const parsed = preferencesSchema.safeParse(store.get('preferences'));
-      return parsed.success ? parsed.data : defaultPreferences;
-    },
-    write(next) {
-      store.set('preferences', next);
+    movedAside,
+    store: {
+      read() {
+        const parsed = preferencesSchema.safeParse(store.get('preferences'));
+        return parsed.success ? parsed.data : defaultPreferences;
+      },
+      write(next) {
+        store.set('preferences', next);
+      },
     },
   };
 }

@@ -4,9 +4,12 @@ import { RENDERER_CSP } from '../core/app-server';
 import { APP_ORIGIN } from './app-protocol';
 import { decideWindowOpen, isNavigationAllowed, isPermissionGranted } from './security-policy';
 
-/** The origin our renderer is loaded from: the electron-vite dev server in development, else our scheme. */
-export const rendererOrigin = (): string =>
-  process.env.ELECTRON_RENDERER_URL ? new URL(process.env.ELECTRON_RENDERER_URL).origin : APP_ORIGIN;
+/**
+ * The origin our renderer is loaded from: our scheme, or the electron-vite dev server when the dev switch
+ * names one (dev-switches.ts honours it only in an unpackaged app).
+ */
+export const rendererOrigin = (devUrl: string | null): string =>
+  devUrl ? new URL(devUrl).origin : APP_ORIGIN;
 
 /** Security baseline applied once per session: CSP on every response, every permission request denied. */
 export function hardenSession(): void {
@@ -18,7 +21,8 @@ export function hardenSession(): void {
   ses.setPermissionCheckHandler((_wc, permission) => isPermissionGranted(permission));
 }
 
-export function createMainWindow(preloadDir: string): BrowserWindow {
+export function createMainWindow(preloadDir: string, devUrl: string | null): BrowserWindow {
+  const origin = rendererOrigin(devUrl);
   const win = new BrowserWindow({
     width: 1440,
     height: 900,
@@ -47,12 +51,11 @@ export function createMainWindow(preloadDir: string): BrowserWindow {
   });
   // No in-app navigation away from our own origin (parsed origins, not string prefixes).
   const guard = (event: { preventDefault(): void }, url: string) => {
-    if (!isNavigationAllowed(url, rendererOrigin())) event.preventDefault();
+    if (!isNavigationAllowed(url, origin)) event.preventDefault();
   };
   win.webContents.on('will-navigate', guard);
   win.webContents.on('will-redirect', guard);
   win.webContents.on('will-attach-webview', (event) => event.preventDefault());
-  const devUrl = process.env.ELECTRON_RENDERER_URL;
   void (devUrl ? win.loadURL(devUrl) : win.loadURL(`${APP_ORIGIN}/index.html`));
   return win;
 }

@@ -15,3 +15,9 @@ export type {
 } from './types';
 export { startSimulator } from './server';
 export { DEFAULT_FAULT_POINT } from './faults';
+export {
+  simFigures,
+  gatewayPoints,
+  type Figures as SimFigures,
+  type FiguresQuery as SimFiguresQuery,
+} from './pricing';

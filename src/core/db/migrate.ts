@@ -65,6 +65,7 @@ export function migrate(
       if (current >= m.version) return;
       if (current > latest) throw new DatabaseTooNewError(current, latest);
       db.exec(m.sql);
+      m.after?.(db);
       record.run(m.version, m.name, now());
       // PRAGMA takes no bound parameters; m.version is an integer checked by assertSequential.
       db.exec(`PRAGMA user_version = ${m.version}`);

@@ -47,9 +47,9 @@ describe('openDatabase', () => {
     const file = tempFile();
     track(openDatabase(file)).close();
     const db = track(openDatabase(file));
-    expect(db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([
-      { version: 1, name: 'init' },
-    ]);
+    expect(db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual(
+      MIGRATIONS.map((m) => ({ version: m.version, name: m.name })),
+    );
   });
 
   it('applies only the new migrations to an existing file', () => {
@@ -57,22 +57,26 @@ describe('openDatabase', () => {
     track(openDatabase(file)).close();
     const next: Migration[] = [
       ...MIGRATIONS,
-      { version: 2, name: 'probe', sql: 'CREATE TABLE probe (x INTEGER)' },
+      { version: MIGRATIONS.length + 1, name: 'probe', sql: 'CREATE TABLE probe (x INTEGER)' },
     ];
     const db = track(openDatabase(file, { migrations: next }));
-    expect(scalar(db, 'PRAGMA user_version')).toBe(2);
-    expect(scalar(db, 'SELECT count(*) FROM schema_migrations')).toBe(2);
+    expect(scalar(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length + 1);
+    expect(scalar(db, 'SELECT count(*) FROM schema_migrations')).toBe(MIGRATIONS.length + 1);
   });
 
   it('rolls a failing migration back completely', () => {
     const file = tempFile();
     const broken: Migration[] = [
       ...MIGRATIONS,
-      { version: 2, name: 'broken', sql: 'CREATE TABLE half (x INTEGER); THIS IS NOT SQL' },
+      {
+        version: MIGRATIONS.length + 1,
+        name: 'broken',
+        sql: 'CREATE TABLE half (x INTEGER); THIS IS NOT SQL',
+      },
     ];
     expect(() => openDatabase(file, { migrations: broken })).toThrow();
     const db = track(openDatabase(file));
-    expect(scalar(db, 'PRAGMA user_version')).toBe(1);
+    expect(scalar(db, 'PRAGMA user_version')).toBe(MIGRATIONS.length);
     expect(scalar(db, "SELECT count(*) FROM sqlite_master WHERE name = 'half'")).toBe(0);
   });
 

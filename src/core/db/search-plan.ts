@@ -22,12 +22,11 @@ export interface SearchPlan {
   words: string | null;
   /** FTS5 expression for the trigram table (substrings of ≥3 characters in unspaced scripts), or null. */
   trigram: string | null;
-  /** LIKE patterns (escape char `\`) for unspaced-script terms too short for trigrams. */
-  likes: string[];
+  /** FTS5 expression for the per-character table (unspaced-script terms too short for trigrams), or null. */
+  chars: string | null;
 }
 
 const quote = (term: string): string => `"${term.replaceAll('"', '""')}"`;
-const likePattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Plans a search. Returns null when the input has no searchable term (empty, or only punctuation), which
@@ -38,15 +37,40 @@ export function planSearch(input: string): SearchPlan | null {
   if (terms.length === 0) return null;
   const words: string[] = [];
   const trigrams: string[] = [];
-  const likes: string[] = [];
+  const chars: string[] = [];
   for (const term of terms) {
     if (!UNSPACED.test(term)) words.push(`${quote(term)}*`);
     else if ([...term].length >= TRIGRAM_MIN) trigrams.push(quote(term));
-    else likes.push(likePattern(term));
+    else chars.push(quote([...term].join(' ')));
   }
   return {
     words: words.length > 0 ? words.join(' AND ') : null,
     trigram: trigrams.length > 0 ? trigrams.join(' AND ') : null,
-    likes,
+    chars: chars.length > 0 ? chars.join(' AND ') : null,
   };
+}
+
+/** Separates runs of unspaced characters in `tasks_fts_chars`, so a phrase never spans two runs. */
+const RUN_BREAK = 'x';
+const UNSPACED_CHAR = new RegExp(UNSPACED.source, 'u');
+
+/**
+ * A prompt as `tasks_fts_chars` indexes it: each character of an unspaced script as its own token, runs
+ * separated, in the same normalisation as {@link planSearch}. Null when the prompt has no such character.
+ */
+export function unspacedChars(prompt: string): string | null {
+  const out: string[] = [];
+  let inRun = false;
+  for (const ch of prompt.normalize('NFKC').toLowerCase()) {
+    if (UNSPACED_CHAR.test(ch) && /[\p{L}\p{M}\p{N}]/u.test(ch)) {
+      out.push(ch);
+      inRun = true;
+    } else if (inRun) {
+      out.push(RUN_BREAK);
+      inRun = false;
+    }
+  }
+  if (out.length === 0) return null;
+  if (out.at(-1) === RUN_BREAK) out.pop();
+  return out.join(' ');
 }

@@ -198,6 +198,7 @@ export function fakeTaskRecord(rng: Rng, index: number, options: SeedOptions = {
     points: status === 'failed' || status === 'cancelled' ? 0 : Math.ceil(rng() * 40),
     favourite: rng() < 0.08,
     rateLimitedUntil: null,
+    expectedMs: null,
     createdAt,
     submittedAt: status === 'submitting' ? null : createdAt + 200,
     finishedAt: finished ? createdAt + duration : null,

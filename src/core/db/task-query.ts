@@ -41,6 +41,10 @@ export function whereFor(
     // Literal rather than bound so the planner can use the partial index `WHERE favourite = 1`.
     parts.push(criteria.favourite ? 'favourite = 1' : 'favourite = 0');
   }
+  if (criteria.boardId !== undefined) {
+    parts.push('id IN (SELECT task_id FROM board_tasks WHERE board_id = ?)');
+    params.push(criteria.boardId);
+  }
   if (criteria.since !== undefined) {
     parts.push('created_at >= ?');
     params.push(criteria.since);
@@ -59,9 +63,9 @@ export function whereFor(
       parts.push('seq IN (SELECT rowid FROM tasks_fts_trigram WHERE tasks_fts_trigram MATCH ?)');
       params.push(plan.trigram);
     }
-    for (const like of plan.likes) {
-      parts.push("prompt LIKE ? ESCAPE '\\'");
-      params.push(like);
+    if (plan.chars !== null) {
+      parts.push('seq IN (SELECT rowid FROM tasks_fts_chars WHERE tasks_fts_chars MATCH ?)');
+      params.push(plan.chars);
     }
   }
   for (const e of extra) {

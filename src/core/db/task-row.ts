@@ -51,6 +51,7 @@ export interface TaskRowParams {
   last_raw_response_json: string | null;
   events_json: string;
   internal_json: string;
+  expected_ms: number | null;
 }
 
 /** Every stored column, in a fixed order (the SELECT list and the INSERT column list). */
@@ -84,6 +85,7 @@ export const TASK_COLUMNS = [
   'last_raw_response_json',
   'events_json',
   'internal_json',
+  'expected_ms',
 ] as const satisfies readonly (keyof TaskRowParams)[];
 
 /**
@@ -152,6 +154,7 @@ export function toRow(r: TaskRecord): TaskRowParams {
     last_raw_response_json: stringifyRaw(r.lastRawResponse),
     events_json: JSON.stringify(r.events),
     internal_json: JSON.stringify(internalRest),
+    expected_ms: r.expectedMs,
   };
 }
 
@@ -290,6 +293,7 @@ export function fromRow(row: unknown): TaskRecord | null {
     points: numOrNull(c.points),
     favourite: flag(c.favourite),
     rateLimitedUntil: numOrNull(c.rate_limited_until),
+    expectedMs: numOrNull(c.expected_ms),
     createdAt: num(c.created_at, updatedAt),
     submittedAt: numOrNull(c.submitted_at),
     finishedAt: numOrNull(c.finished_at),

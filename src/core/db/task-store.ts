@@ -3,6 +3,7 @@ import { taskStatusSchema, type TaskFilter, type TaskStatus } from '../../shared
 import type { TaskRecord } from '../tasks/task-record';
 import { decodeCursor, encodeCursor } from './cursor';
 import { openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './open-database';
+import { unspacedChars } from './search-plan';
 import { whereFor, type TaskCriteria } from './task-query';
 import { fromRow, TASK_COLUMNS, toRow, type TaskRowParams } from './task-row';
 import { atomically } from './transaction';
@@ -24,6 +25,11 @@ export interface TaskPage {
   total: number;
 }
 
+/** A page with its status chips: matches per status, the filter's own `statuses` ignored. */
+export interface TaskPageWithCounts extends TaskPage {
+  counts: Record<TaskStatus, number>;
+}
+
 /** Options for {@link TaskStore}. */
 export interface TaskStoreOptions {
   /** Clock for `updatedAt` when a patch does not set it (injected so tests and the engine agree on time). */
@@ -36,13 +42,28 @@ export const MAX_PAGE_SIZE = 500;
 
 const SELECT_LIST = TASK_COLUMNS.join(', ');
 const INSERT_SQL = `INSERT INTO tasks (${SELECT_LIST}) VALUES (${TASK_COLUMNS.map((c) => `@${c}`).join(', ')})`;
-const UPDATE_SQL = `UPDATE tasks SET ${TASK_COLUMNS.filter((c) => c !== 'id')
-  .map((c) => `${c} = @${c}`)
-  .join(', ')} WHERE id = @id`;
+/** `UPDATE … SET` only the columns a patch changed, so untouched indexes and triggers are not rewritten. */
+const narrowUpdateSql = (columns: readonly string[]): string =>
+  `UPDATE tasks SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`;
 /** Statement shapes vary with the filter; past this many, the cache is simply dropped and rebuilt. */
 const MAX_CACHED_STATEMENTS = 128;
 
-type Bind = string | number | null;
+/** Past this many matches, a search's first page is read by walking the date index (see `list`). */
+const DENSE_MATCHES = 2_000;
+
+/** True when the filter restricts by a search and nothing else (the search box's common case). */
+function onlySearch(f: Partial<TaskCriteria>): boolean {
+  return (
+    f.search !== undefined &&
+    f.search.trim() !== '' &&
+    (f.statuses === undefined || f.statuses.length === 0) &&
+    f.operationId === undefined &&
+    f.model === undefined &&
+    f.favourite === undefined &&
+    f.since === undefined &&
+    f.until === undefined
+  );
+}
 
 function clampLimit(limit: number): number {
   if (!Number.isFinite(limit)) return DEFAULT_PAGE_SIZE;
@@ -77,7 +98,6 @@ export class TaskStore {
   readonly #db: SqliteDatabase;
   readonly #now: () => number;
   readonly #insert: Database.Statement;
-  readonly #update: Database.Statement;
   readonly #delete: Database.Statement;
   readonly #get: Database.Statement;
   readonly #cache = new Map<string, Database.Statement>();
@@ -88,7 +108,6 @@ export class TaskStore {
     this.#db = db;
     this.#now = options.now ?? Date.now;
     this.#insert = db.prepare(INSERT_SQL);
-    this.#update = db.prepare(UPDATE_SQL);
     this.#delete = db.prepare('DELETE FROM tasks WHERE id = ?');
     this.#get = db.prepare(`SELECT ${SELECT_LIST} FROM tasks WHERE id = ?`);
   }
@@ -104,7 +123,10 @@ export class TaskStore {
    */
   insert(record: TaskRecord): void {
     this.#assertOpen();
-    this.#write(this.#insert, toRow(record));
+    atomically(this.#db, 'write', () => {
+      this.#write(this.#insert, toRow(record));
+      this.#indexChars(record.id, record.prompt);
+    });
   }
 
   /**
@@ -124,7 +146,15 @@ export class TaskStore {
         ...dropUndefined(patch),
         id: current.id,
       };
-      this.#write(this.#update, toRow(next));
+      const before = toRow(current);
+      const after = toRow(next);
+      const changed = TASK_COLUMNS.filter((c) => c !== 'id' && before[c] !== after[c]);
+      if (changed.length > 0) {
+        const params: Record<string, unknown> = { id: current.id };
+        for (const c of changed) params[c] = after[c];
+        this.#statement(narrowUpdateSql(changed)).run(params);
+      }
+      if (next.prompt !== current.prompt) this.#indexChars(id, next.prompt);
       return this.get(id);
     });
   }
@@ -144,11 +174,19 @@ export class TaskStore {
    * @throws InvalidCursorError (./cursor) for a cursor not produced by this method.
    */
   list(filter: TaskFilter, cursor: string | null, limit: number): TaskPage {
+    const { counts: _counts, ...page } = this.listWithCounts(filter, cursor, limit);
+    return page;
+  }
+
+  /**
+   * {@link list} and {@link countsByStatus} in one read: the counts are computed once per query, and the
+   * total is their sum over the filter's statuses (no separate `count(*)`). What the gallery asks for.
+   */
+  listWithCounts(filter: TaskFilter, cursor: string | null, limit: number): TaskPageWithCounts {
     this.#assertOpen();
     const size = clampLimit(limit);
     const newest = filter.sort !== 'oldest';
     const after = cursor === null ? null : decodeCursor(cursor);
-    const base = whereFor(filter);
     const page = whereFor(
       filter,
       after === null
@@ -156,19 +194,28 @@ export class TaskStore {
         : [{ sql: `(created_at, id) ${newest ? '<' : '>'} (?, ?)`, params: [after.createdAt, after.id] }],
     );
     const dir = newest ? 'DESC' : 'ASC';
-    const pageSql = `SELECT ${SELECT_LIST} FROM tasks ${page.sql} ORDER BY created_at ${dir}, id ${dir} LIMIT ?`;
-    const countSql = `SELECT count(*) FROM tasks ${base.sql}`;
     return atomically(this.#db, 'read', () => {
+      // The counts are read once; the total is their sum over the filter's statuses (no count(*) query).
+      const counts = this.countsByStatus(filter);
+      const wanted =
+        filter.statuses !== undefined && filter.statuses.length > 0 ? new Set(filter.statuses) : null;
+      const total = Object.entries(counts).reduce(
+        (n, [s, c]) => (wanted === null || wanted.has(s as TaskStatus) ? n + c : n),
+        0,
+      );
+      // A search that matches many tasks is answered fastest by walking the date index and stopping after
+      // one page; a rare one by reading its few matches and sorting them (the planner cannot know which).
+      const byDate = onlySearch(filter) && total > DENSE_MATCHES ? 'INDEXED BY tasks_created' : '';
+      const pageSql = `SELECT ${SELECT_LIST} FROM tasks ${byDate} ${page.sql} ORDER BY created_at ${dir}, id ${dir} LIMIT ?`;
       // One extra row tells whether another page exists without a second query.
       const rows = toRecords(this.#statement(pageSql).all(...page.params, size + 1));
-      const total = this.#scalar(countSql, base.params);
       const items = rows.slice(0, size);
       const last = items.at(-1);
       const nextCursor =
         rows.length > size && last !== undefined
           ? encodeCursor({ createdAt: last.createdAt, id: last.id })
           : null;
-      return { items, nextCursor, total };
+      return { items, nextCursor, total, counts };
     });
   }
 
@@ -184,7 +231,9 @@ export class TaskStore {
       TaskStatus,
       number
     >;
-    const rows = this.#statement(`SELECT status, count(*) FROM tasks ${where.sql} GROUP BY status`)
+    // For a search alone, statuses come from the narrow (seq, status) index instead of the wide rows.
+    const index = onlySearch(criteria) ? 'INDEXED BY tasks_seq_status' : '';
+    const rows = this.#statement(`SELECT status, count(*) FROM tasks ${index} ${where.sql} GROUP BY status`)
       .raw()
       .all(...where.params);
     for (const row of rows) {
@@ -206,6 +255,56 @@ export class TaskStore {
     return toRecords(
       this.#statement(`SELECT ${SELECT_LIST} FROM tasks WHERE active = 1 ORDER BY created_at, id`).all(),
     );
+  }
+
+  /**
+   * What a restart must act on, without loading the rows: tasks caught mid-submission, downloads to resume
+   * (`downloading`, or succeeded with files still pending), and tasks with a remote id but no poll planned
+   * (`needsPoll`). Stalled tasks wait for the user and tasks with a poll planned are found by
+   * {@link due}, so neither is read here: a start stays flat with the size of the history.
+   */
+  resumeWork(): { id: string; status: TaskStatus; needsPoll: boolean }[] {
+    this.#assertOpen();
+    const needsPoll = "(remote_id IS NOT NULL AND next_poll_at IS NULL AND status <> 'stalled')";
+    const rows = this.#statement(
+      `SELECT id, status, (status NOT IN ('submitting', 'downloading', 'succeeded') AND ${needsPoll}) FROM tasks WHERE active = 1 AND (status IN ('submitting', 'downloading', 'succeeded') OR ${needsPoll}) ORDER BY created_at, id`,
+    )
+      .raw()
+      .all();
+    const out: { id: string; status: TaskStatus; needsPoll: boolean }[] = [];
+    for (const row of rows) {
+      if (!Array.isArray(row) || typeof row[0] !== 'string') continue;
+      const status = taskStatusSchema.safeParse(row[1]);
+      out.push({ id: row[0], status: status.success ? status.data : 'unknown', needsPoll: row[2] === 1 });
+    }
+    return out;
+  }
+
+  /**
+   * Marks every task caught mid-submission (`submitting` after a restart) `unknown`, with `error` and an
+   * event `message`, in one statement: no row is read into JS. Returns their ids.
+   */
+  markInterruptedSubmissions(at: number, error: string, message: string): string[] {
+    this.#assertOpen();
+    const events =
+      "CASE WHEN json_valid(events_json) AND json_type(events_json) = 'array' THEN events_json ELSE '[]' END";
+    const rows = this.#statement(
+      `UPDATE tasks SET status = 'unknown', error = ?, updated_at = ?, events_json = json_insert(${events}, '$[#]', json_object('at', ?, 'message', ?)) WHERE active = 1 AND status = 'submitting' RETURNING id`,
+    )
+      .raw()
+      .all(error, at, at, message);
+    return rows.flatMap((r) => (Array.isArray(r) && typeof r[0] === 'string' ? [r[0]] : []));
+  }
+
+  /** The unfinished task whose callback URL carries `token`, or null (a callback for a task of an earlier run). */
+  idForCallbackToken(token: string): string | null {
+    this.#assertOpen();
+    const row = this.#statement(
+      "SELECT id FROM tasks WHERE active = 1 AND json_extract(internal_json, '$.callbackToken') = ? LIMIT 1",
+    )
+      .raw()
+      .get(token);
+    return Array.isArray(row) && typeof row[0] === 'string' ? row[0] : null;
   }
 
   /** Non-terminal tasks whose next poll is due (`nextPollAt <= now`), soonest first, at most `limit`. */
@@ -236,10 +335,22 @@ export class TaskStore {
     return atomically(this.#db, 'write', fn);
   }
 
+  /** The connection, for the repositories that keep their own tables in this file (estimates, batches…). */
+  get db(): SqliteDatabase {
+    this.#assertOpen();
+    return this.#db;
+  }
+
   /** Closes the connection. The store must not be used afterwards. */
   /** libsql aborts the whole process when a closed connection is used; a late caller gets an Error instead. */
   #assertOpen(): void {
     if (this.#closed) throw new StoreClosedError();
+  }
+
+  /** The connection, for sibling stores of the same file (lineage, boards); not for task rows. */
+  get connection(): SqliteDatabase {
+    this.#assertOpen();
+    return this.#db;
   }
 
   get closed(): boolean {
@@ -267,6 +378,17 @@ export class TaskStore {
     this.#db.close();
   }
 
+  /** Keeps `tasks_fts_chars` (short CJK terms, see search-plan) in step with the prompt of task `id`. */
+  #indexChars(id: string, prompt: string): void {
+    const row = this.#statement('SELECT seq FROM tasks WHERE id = ?').raw().get(id);
+    const seq = Array.isArray(row) ? row[0] : null;
+    if (typeof seq !== 'number') return;
+    this.#statement('DELETE FROM tasks_fts_chars WHERE rowid = ?').run(seq);
+    const chars = unspacedChars(prompt);
+    if (chars !== null)
+      this.#statement('INSERT INTO tasks_fts_chars (rowid, chars) VALUES (?, ?)').run(seq, chars);
+  }
+
   #write(statement: Database.Statement, row: TaskRowParams): void {
     statement.run(row);
   }
@@ -279,12 +401,5 @@ export class TaskStore {
       this.#cache.set(sql, stmt);
     }
     return stmt;
-  }
-
-  #scalar(sql: string, params: Bind[]): number {
-    const row = this.#statement(sql)
-      .raw()
-      .get(...params);
-    return Array.isArray(row) && typeof row[0] === 'number' ? row[0] : 0;
   }
 }

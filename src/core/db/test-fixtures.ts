@@ -28,6 +28,7 @@ export function makeTaskRecord(overrides: Partial<TaskRecord> = {}): TaskRecord 
     points: 4,
     favourite: false,
     rateLimitedUntil: null,
+    expectedMs: null,
     createdAt,
     submittedAt: createdAt + 50,
     finishedAt: createdAt + 30_000,

@@ -39,6 +39,7 @@ describe('after a crash', () => {
         vendor: 'vendora',
         submitPath: '/v1/tasks/generations',
         callbackToken: null,
+        expectedMs: null,
       });
     const waiting = row('never-sent', 'a queue that never moved [ns-1]');
     waiting.events = withEvent(waiting, WAITING_EVENT, now);

@@ -17,6 +17,8 @@ export function newTaskRecord(args: {
   vendor: string;
   submitPath: string;
   callbackToken: string | null;
+  /** What the profile's estimator expects it to take (ms); null when it cannot say. */
+  expectedMs: number | null;
 }): TaskRecord {
   const { op, values } = args;
   return {
@@ -35,6 +37,7 @@ export function newTaskRecord(args: {
     points: null,
     favourite: false,
     rateLimitedUntil: null,
+    expectedMs: args.expectedMs,
     createdAt: args.now,
     submittedAt: null,
     finishedAt: null,

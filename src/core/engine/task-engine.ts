@@ -9,12 +9,7 @@ import { protectedNamesIn } from '../../shared/operations/protected-fields';
 import type { CoreEvents } from '../events';
 import { ADAPTERS } from '../gateway/adapters';
 import type { QueryOutcome } from '../gateway/adapter';
-import {
-  gatewayRequest,
-  GatewayNetworkError,
-  type GatewayResponse,
-  type GatewayTarget,
-} from '../gateway/http';
+import { gatewayRequest, GatewayNetworkError, type GatewayResponse, type GatewayTarget, type RequestOptions } from '../gateway/http';
 import { errorMessage, firstString, type RemoteResult } from '../gateway/parse';
 import { envelopeRefusal } from '../gateway/envelope';
 import type { TaskStore } from '../db/task-store';
@@ -29,14 +24,18 @@ import { verifyCallbackSignature } from '../callbacks/signature';
 import { CallbackGate } from '../callbacks/callback-gate';
 import { quoteAnswer, refusalText, unreadableStatusError } from './answer-text';
 import { Limiter } from './limiter';
+import type { Estimator } from '../estimates/estimator';
+import { IdempotentSubmits } from './idempotency';
 import { createMediaResolver } from './media-resolver';
 import { nextPollDelay } from './poll-schedule';
 import { mergeResults, newTaskRecord, withEvent } from './record-factory';
 import { ResultDownloader } from './result-downloader';
+import { scrubPatch } from './scrub-patch';
 import { isDiskFull, WriteGuard } from './write-guard';
 import { NOT_SENT_ERROR, NOT_SENT_RAW, neverSent, SENDING_EVENT, WAITING_EVENT } from './not-sent';
-import { scrubPatch } from './scrub-patch';
 import type { EngineTuning } from './tuning';
+import type { LibraryHooks } from '../library/library-service';
+import type { DeclaredParent } from '../../shared/domain/library';
 
 export interface EngineDeps {
   store: TaskStore;
@@ -51,19 +50,30 @@ export interface EngineDeps {
   clock: Clock;
   log: Logger;
   tuning: EngineTuning;
+  /** Lineage and boards at submit, provenance when a result is finalized (core/library). */
+  hooks?: LibraryHooks;
   /** The callback URL for a task gateway submission, or null when callbacks are off for that profile. */
   callbackUrlFor: (profileId: string, token: string) => Promise<string | null>;
   /** The disk filled up (true) or has room again (false): core shows or clears its notice. */
   onDiskFull?: (full: boolean) => void;
+  /** Every gateway answer (HTTP status) or its absence, per profile: feeds the connection's health. */
+  onGatewayAnswer?: (profileId: string, answer: number | 'unreachable') => void;
+  /** Expected duration per profile, operation and model: set on the task at submission (progress, first poll). */
+  estimator?: Estimator;
 }
 
 export interface SubmitRequest {
   operationId: OperationId;
   values: Record<string, unknown>;
   extra: Record<string, unknown>;
+  /** One per user intent (a Generate press): a repeated key answers with the first task, never sends again. */
+  idempotencyKey?: string;
+  boardId?: string | null;
+  parents?: DeclaredParent[];
 }
 
 const RATE_LIMIT_DEFAULT_MS = 5_000;
+const INTERRUPTED_ERROR = 'Atelier stopped while this task was being submitted. The gateway may have accepted it; check before resubmitting.';
 const RATE_LIMIT_MAX_MS = 5 * 60_000;
 
 /**
@@ -115,39 +125,57 @@ export class TaskEngine {
       requery: (r) => this.refreshResultUrls(r),
       progress: (id, index, received, total) =>
         deps.events.emit('downloadProgressed', { id, index, received, total }),
+      ...(deps.hooks ? { hooks: deps.hooks } : {}),
     });
   }
 
   // ---- lifecycle -------------------------------------------------------------------------------
 
-  /** Resumes every unfinished task: polls continue, downloads resume, interrupted submissions become unknown. */
+  /**
+   * Resumes every unfinished task: polls continue, downloads resume, interrupted submissions become unknown.
+   * Reads only the tasks with work to do now (a light query, no rows parsed for the rest), so start stays
+   * flat with the size of the history; polls already planned are picked up by the scheduler's `due` query.
+   */
   start(): void {
     this.stopped = false;
     const now = this.deps.clock.now();
-    for (const task of this.deps.store.nonTerminal()) {
-      if (task.internal.callbackToken) this.callbackTokens.set(task.internal.callbackToken, task.id);
-      if (task.status === 'submitting' && neverSent(task)) {
-        // Still in the local queue when the process stopped: nothing went out, so it can simply be sent.
-        this.update(task.id, { status: 'unknown', rawStatus: NOT_SENT_RAW, error: NOT_SENT_ERROR, events: withEvent(task, 'not sent (Atelier stopped first)', now) });
-      } else if (task.status === 'submitting') {
-        // The process died between sending and reading the answer: the gateway may have the task (and billed
-        // it). Never resubmit silently; the user decides (architecture.md, "Task lifecycle").
-        this.update(task.id, {
-          status: 'unknown',
-          error:
-            'Atelier stopped while this task was being submitted. The gateway may have accepted it; check before resubmitting.',
-          events: withEvent(task, 'interrupted during submission', now),
-        });
-      } else if (
-        task.status === 'downloading' ||
-        (task.status === 'succeeded' && task.results.some((r) => r.state !== 'done'))
-      ) {
-        void this.track(this.downloader.downloadAll(task.id));
-      } else if (task.remoteId && task.internal.nextPollAt === null && task.status !== 'stalled') {
-        this.update(task.id, { internal: { ...task.internal, nextPollAt: now } });
-      }
-    }
+    const downloads: string[] = [];
+    // One commit for every change a restart makes (not one fsync'd transaction per interrupted task).
+    this.deps.store.transaction(() => this.resume(now, downloads));
+    this.resumeDownloads(downloads);
     this.schedule(0);
+  }
+
+  private resume(now: number, downloads: string[]): void {
+    // The process died between sending and reading the answer: the gateway may have the task (and billed
+    // it). Never resubmit silently; the user decides (architecture.md, "Task lifecycle").
+    // Still in the local queue when the process stopped: nothing went out, so it can simply be sent.
+    for (const work of this.deps.store.resumeWork()) {
+      const task = work.status === 'submitting' ? this.deps.store.get(work.id) : null;
+      if (task && neverSent(task))
+        this.update(task.id, { status: 'unknown', rawStatus: NOT_SENT_RAW, error: NOT_SENT_ERROR, events: withEvent(task, 'not sent (Atelier stopped first)', now) });
+    }
+    this.deps.store.markInterruptedSubmissions(now, INTERRUPTED_ERROR, 'interrupted during submission');
+    for (const work of this.deps.store.resumeWork()) {
+      if (work.status === 'downloading' || work.status === 'succeeded') {
+        downloads.push(work.id);
+        continue;
+      }
+      const task = work.needsPoll ? this.deps.store.get(work.id) : null;
+      if (!task) continue;
+      if (task.internal.callbackToken) this.callbackTokens.set(task.internal.callbackToken, task.id);
+      this.update(task.id, { internal: { ...task.internal, nextPollAt: now } });
+    }
+  }
+
+  /** Resumes downloads a few per turn of the event loop, so a large backlog never delays the first screen. */
+  private resumeDownloads(ids: string[]): void {
+    const next = (): void => {
+      if (this.stopped || this.closed) return;
+      for (const id of ids.splice(0, 8)) void this.track(this.downloader.downloadAll(id));
+      if (ids.length > 0) setImmediate(next);
+    };
+    if (ids.length > 0) setImmediate(next);
   }
 
   /** Stops scheduling, aborts downloads (their partial files resume next start) and waits for work in flight. */
@@ -296,7 +324,13 @@ export class TaskEngine {
    * Validates again (the renderer already did), writes the task row, then sends. Waits a short while for
    * the gateway's answer so 400/401 reach the form; after that the task goes on in the background.
    */
-  async submit(req: SubmitRequest): Promise<TaskSummary> {
+  submit(req: SubmitRequest): Promise<TaskSummary> {
+    return req.idempotencyKey ? this.intents.run(req.idempotencyKey, () => this.submitOnce(req)) : this.submitOnce(req);
+  }
+
+  private readonly intents = new IdempotentSubmits<TaskSummary>(() => this.deps.clock.now());
+
+  private async submitOnce(req: SubmitRequest): Promise<TaskSummary> {
     const op = getOperation(req.operationId);
     const issues = validateValues(op, req.values);
     const protectedNames = protectedNamesIn(req.extra);
@@ -326,10 +360,11 @@ export class TaskEngine {
       callbackUrl,
     });
     const now = this.deps.clock.now();
+    const values = visibleValues(op, req.values, vendor);
     const record = newTaskRecord({
       id,
       op,
-      values: visibleValues(op, req.values, vendor),
+      values,
       extra: req.extra,
       profileId: resolved.profile.id,
       demo: resolved.profile.demo,
@@ -338,6 +373,7 @@ export class TaskEngine {
       vendor,
       submitPath: wire.path,
       callbackToken: callbackUrl ? callbackToken : null,
+      expectedMs: this.expectedMs(resolved.profile.id, op.id, values),
     });
     record.events = withEvent(record, WAITING_EVENT, now);
     try {
@@ -347,6 +383,7 @@ export class TaskEngine {
         throw new BridgeError('internal', 'Disk full: free space to continue. Nothing was sent.');
       throw e;
     }
+    this.deps.hooks?.submitted(record, req);
     if (record.internal.callbackToken) this.callbackTokens.set(record.internal.callbackToken, id);
     this.deps.events.emit('taskChanged', toSummary(record));
 
@@ -401,16 +438,7 @@ export class TaskEngine {
     this.update(record.id, { events: withEvent(sending, SENDING_EVENT, this.deps.clock.now()) });
     let res: GatewayResponse;
     try {
-      res = await gatewayRequest(
-        target,
-        {
-          method: 'POST',
-          path: wire.path,
-          body,
-          timeoutMs: record.family === 'imageEdit' ? 15 * 60_000 : 120_000,
-        },
-        this.http(),
-      );
+      res = await this.ask(record.profileId, target, { method: 'POST', path: wire.path, body, timeoutMs: record.family === 'imageEdit' ? 15 * 60_000 : 120_000 });
     } catch (e) {
       if (e instanceof GatewayNetworkError && !e.maybeSent) {
         const reason = this.scrub(e.message, target);
@@ -516,6 +544,23 @@ export class TaskEngine {
     });
   }
 
+  private expectedMs(profileId: string, operationId: OperationId, values: Record<string, unknown>): number | null {
+    const model = typeof values.model === 'string' ? values.model : '';
+    return this.deps.estimator?.estimate({ profileId, operationId, model, values }).durationMs?.median ?? null;
+  }
+
+  /** One request to the gateway; its answer (or none) is reported as the profile's health. */
+  private async ask(profileId: string, target: GatewayTarget, options: RequestOptions): Promise<GatewayResponse> {
+    try {
+      const res = await gatewayRequest(target, options, this.http());
+      this.deps.onGatewayAnswer?.(profileId, res.status);
+      return res;
+    } catch (e) {
+      if (e instanceof GatewayNetworkError) this.deps.onGatewayAnswer?.(profileId, 'unreachable');
+      throw e;
+    }
+  }
+
   private http() {
     return { fetch: this.deps.fetch, now: () => this.deps.clock.now(), log: this.deps.log };
   }
@@ -544,7 +589,7 @@ export class TaskEngine {
           );
         let res: GatewayResponse;
         try {
-          res = await gatewayRequest(target, { method: 'GET', path, timeoutMs: 60_000 }, this.http());
+          res = await this.ask(task.profileId, target, { method: 'GET', path, timeoutMs: 60_000 });
         } catch (e) {
           const current = this.get(task.id) ?? task;
           this.update(task.id, {
@@ -775,7 +820,8 @@ export class TaskEngine {
    * callback body, decides the state), so duplicates are harmless and a forged one changes nothing.
    */
   async onCallback(hint: CallbackHint): Promise<CallbackVerdict> {
-    const id = this.callbackTokens.get(hint.token);
+    // Tasks of an earlier run are looked up on demand (start no longer reads every unfinished row).
+    const id = this.callbackTokens.get(hint.token) ?? this.deps.store.idForCallbackToken(hint.token);
     const task = id ? this.get(id) : null;
     // Only on its own task's path token: a valid signature for another task's taskNo changes nothing here.
     if (!task || task.internal.callbackToken !== hint.token) return 'unknown-task';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { createCore, type Core } from '../create-core';
+import type { DemoGateway } from '../ports';
 import { createMemorySecretStore } from '../storage/file-secret-store';
 import { createJsonPreferencesStore } from '../storage/json-preferences-store';
 import { FAST_TUNING, type EngineTuning } from '../engine/tuning';
@@ -19,7 +20,7 @@ export interface TestCore {
 }
 
 /** A core talking to a running simulator as its demo gateway, with a real SQLite file in a temp dir. */
-export async function startTestCore(gateway: { baseUrl: string; apiKey: string }, opts: { dataDir?: string; tuning?: Partial<EngineTuning> } = {}): Promise<TestCore> {
+export async function startTestCore(gateway: { baseUrl: string; apiKey: string }, opts: { dataDir?: string; tuning?: Partial<EngineTuning>; demoFigures?: DemoGateway['figures'] } = {}): Promise<TestCore> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'atelier-core-'));
   const core = createCore({
     dataDir,
@@ -27,7 +28,7 @@ export async function startTestCore(gateway: { baseUrl: string; apiKey: string }
     appVersion: 'test',
     secrets: createMemorySecretStore(),
     preferences: createJsonPreferencesStore(dataDir),
-    demo: { start: async () => gateway, stop: async () => undefined },
+    demo: { start: async () => gateway, stop: async () => undefined, ...(opts.demoFigures ? { figures: opts.demoFigures } : {}) },
     tuning: { ...FAST_TUNING, ...opts.tuning },
   });
   const events: TestCore['events'] = [];

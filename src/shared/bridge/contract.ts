@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import { preferencesPatchSchema, preferencesSchema } from '../domain/preferences';
+import { gatewayHealthSchema } from '../domain/gateway-health';
 import { connectionTestSchema, profileInputSchema, profileSchema } from '../domain/profile';
 import { inputRefSchema, taskDetailSchema, taskFilterSchema, taskStatusSchema, taskSummarySchema } from '../domain/task';
 import { operationIdSchema } from '../operations/ids';
+import { estimateSchema } from '../domain/estimate';
 import { boundedRecord, EXTRA_BOUNDS, VALUES_BOUNDS } from './bounds';
 import { noticeSchema } from '../domain/notice';
+import {
+  boardNameSchema,
+  boardSchema,
+  declaredParentSchema,
+  exportResultSchema,
+  frameOriginSchema,
+  inspectedFileSchema,
+  lineageSchema,
+} from '../domain/library';
 
 /** A bridge method: what it takes and what it answers, both checked at the boundary. */
 export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -36,6 +47,8 @@ export const connectionSchema = z.object({
   demo: z.boolean(),
   baseUrl: z.string(),
   hasKey: z.boolean(),
+  /** The gateway's last answer to this profile's requests (the pill shows it, not only the bridge's state). */
+  health: gatewayHealthSchema.default('unknown'),
 });
 
 export const taskPageSchema = z.object({
@@ -50,6 +63,12 @@ const submitInput = z
     operationId: operationIdSchema,
     values: boundedRecord(VALUES_BOUNDS),
     extra: boundedRecord(EXTRA_BOUNDS).default({}),
+    /** One per user intent (a Generate press): repeating it returns the first task, never a second submission. */
+    idempotencyKey: z.string().min(8).max(100).optional(),
+    /** The board (project) the new task goes on; null: none. */
+    boardId: z.string().max(100).nullable().optional(),
+    /** Lineage the renderer knows and core cannot infer from the values (e.g. `reruns`). */
+    parents: z.array(declaredParentSchema).max(32).optional(),
   })
   .strict();
 
@@ -79,11 +98,24 @@ export const contract = {
     selectProfile: method(idInput, connectionSchema),
     testConnection: method(idInput, connectionTestSchema),
     stageInputFromPath: method(z.object({ path: z.string().min(1).max(4096) }).strict(), inputRefSchema),
+    /** `origin`: the bytes are a frame captured from a video result (recorded for lineage). */
     stageInputBytes: method(
-      z.object({ name: z.string().max(260), mime: z.string().max(100), bytes: z.instanceof(Uint8Array) }).strict(),
+      z
+        .object({
+          name: z.string().max(260),
+          mime: z.string().max(100),
+          bytes: z.instanceof(Uint8Array),
+          origin: frameOriginSchema.optional(),
+        })
+        .strict(),
       inputRefSchema,
     ),
     submitTask: method(submitInput, taskSummarySchema),
+    /**
+     * What one task with these form values is expected to take and cost on the active profile, before it is
+     * submitted (the Generate button): from the profile's history, else the gateway's own figures, else typical.
+     */
+    estimateTask: method(z.object({ operationId: operationIdSchema, values: boundedRecord(VALUES_BOUNDS) }).strict(), estimateSchema),
     listTasks: method(
       z.object({ filter: taskFilterSchema.default({ sort: 'newest' }), cursor: z.string().max(1024).nullable().default(null), limit: z.number().int().min(1).max(500).default(100) }).strict(),
       taskPageSchema,
@@ -114,6 +146,38 @@ export const contract = {
     listNotices: method(none, z.array(noticeSchema)),
     /** Hides a notice for the rest of this run. */
     dismissNotice: method(idInput, ok),
+    /** "Made from" and "used by" of a task, and the chain through it. */
+    getLineage: method(idInput, lineageSchema),
+    listBoards: method(none, z.array(boardSchema)),
+    createBoard: method(z.object({ name: boardNameSchema }).strict(), boardSchema),
+    renameBoard: method(z.object({ id: z.string().max(100), name: boardNameSchema }).strict(), ok),
+    /** Deletes a board; its tasks stay in the library. */
+    deleteBoard: method(idInput, ok),
+    /** Puts tasks on a board, or (null) takes them off any board. */
+    moveToBoard: method(
+      z
+        .object({
+          ids: z.array(z.string().max(100)).min(1).max(5000),
+          boardId: z.string().max(100).nullable(),
+        })
+        .strict(),
+      ok,
+    ),
+    /** A ZIP of the tasks' results with manifest.json and manifest.csv, written under the library's `exports/`. */
+    exportTasks: method(
+      z.object({ ids: z.array(z.string().max(100)).min(1).max(5000) }).strict(),
+      exportResultSchema,
+    ),
+    /**
+     * Reads the Atelier settings embedded in a staged file (the renderer stages a dropped file, or only its
+     * first and last megabytes: that is where the metadata lives).
+     */
+    inspectInput: method(z.object({ id: inputRefSchema.shape.id }).strict(), inspectedFileSchema),
+    /** Records that a staged input is a frame captured from a video result (lineage `frame`). */
+    recordFrameOrigin: method(
+      z.object({ inputId: inputRefSchema.shape.id, origin: frameOriginSchema }).strict(),
+      ok,
+    ),
   },
   events: {
     taskChanged: taskSummarySchema,

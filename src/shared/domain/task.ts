@@ -67,6 +67,8 @@ export const taskSummarySchema = z.object({
   favourite: z.boolean(),
   /** Epoch ms until which polling waits because the gateway answered 429. */
   rateLimitedUntil: z.number().nullable(),
+  /** How long this task was expected to take when submitted (ms, from the profile's estimator); null: no idea. */
+  expectedMs: z.number().nonnegative().nullable().default(null),
   createdAt: z.number(),
   submittedAt: z.number().nullable(),
   finishedAt: z.number().nullable(),
@@ -90,6 +92,8 @@ export const taskFilterSchema = z.object({
   statuses: z.array(taskStatusSchema).optional(),
   search: z.string().max(200).optional(),
   favourite: z.boolean().optional(),
+  /** Only tasks on this board (a project). */
+  boardId: z.string().max(100).optional(),
   since: z.number().optional(),
   until: z.number().optional(),
   sort: z.enum(['newest', 'oldest']).default('newest'),

@@ -20,6 +20,15 @@ describe('validateValues', () => {
     }
   });
 
+  it('a whitespace-only required text is empty, in every operation', () => {
+    for (const op of OPERATIONS) {
+      for (const f of op.fields.filter((f) => f.type === 'text' && f.required)) {
+        const issues = validateValues(op, { ...defaultValues(op), [f.name]: ' \n\t  ' });
+        expect(issues[f.name]?.code, `${op.id}.${f.name}`).toBe('required');
+      }
+    }
+  });
+
   it('refuses a 17th image for image edit, accepts 16', () => {
     const op = getOperation('imageEdit.edit');
     const base = { ...defaultValues(op), prompt: 'compose' };

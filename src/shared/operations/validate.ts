@@ -16,8 +16,9 @@ export const MODEL_ID_MAX = 200;
 
 export const isVisible = (field: FieldDef, values: Values): boolean => !field.showWhen || field.showWhen(values);
 
+/** Empty: nothing, an empty list, or text that is only whitespace (a blank prompt is no prompt). */
 const isEmpty = (v: unknown): boolean =>
-  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 function mediaMime(m: MediaValue): string | null {
   if (m.kind === 'file') return m.input.mime;

@@ -11,6 +11,7 @@ import type { GatewayTask } from './gateway-task';
 import { gatewayResult, gatewayTasks } from './gateway-task';
 import { parseGatewayJob } from './gateway-models';
 import { sendCallback } from './gateway-callback';
+import { gatewayPoints } from '../pricing';
 
 /** `YYYY-MM-DD HH:MM:SS` without a zone, as the spec shows; the simulator writes UTC. */
 function formatTime(ms: number): string {
@@ -21,7 +22,7 @@ async function submit(ex: Exchange, ctx: SimContext): Promise<void> {
   const job = parseGatewayJob(await readJsonObject(ex));
   const taskNo = randomId('AIGW', 10).toUpperCase();
   const base = createTask(ctx, 'gateway', job.media, taskNo, job.model, job.prompt);
-  const points = job.media === 'image' ? job.n * 2 : Math.round(job.duration * 10 * (job.pro ? 1.5 : 1));
+  const points = gatewayPoints(job);
   const task: GatewayTask = {
     ...base,
     job,

@@ -1,17 +1,28 @@
+import type Database from 'libsql';
 import { MIGRATION_0001_INIT } from './0001-init';
+import { MIGRATION_0002_ESTIMATES } from './0002-estimates';
+import { backfillChars, MIGRATION_0003_SEARCH_AND_RESUME } from './0003-search-and-resume';
+import { MIGRATION_0004_LINEAGE_BOARDS } from './0004-lineage-boards';
 
 /** One schema step. `version` is its number; versions are 1, 2, 3… with no gaps. */
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Data the SQL cannot make (runs after it, in the same transaction). */
+  after?: (db: Database.Database) => void;
 }
 
 /**
  * Every migration, in order. Append-only: a released entry is never edited or removed, because a user's
  * database records which versions it has applied and would not run an edited one again.
  */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'init', sql: MIGRATION_0001_INIT }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'init', sql: MIGRATION_0001_INIT },
+  { version: 2, name: 'estimates', sql: MIGRATION_0002_ESTIMATES },
+  { version: 3, name: 'search-and-resume', sql: MIGRATION_0003_SEARCH_AND_RESUME, after: backfillChars },
+  { version: 4, name: 'lineage-boards', sql: MIGRATION_0004_LINEAGE_BOARDS },
+];
 
 /** The schema version this build of the code writes. */
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.length;

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BridgeProvider } from '../bridge/bridge-context';
+import { useBridgeStatus } from '../bridge/bridge-status';
 import { connectBridge } from '../bridge/connect';
 import { Shell } from './Shell';
 
@@ -12,8 +13,8 @@ const queryClient = new QueryClient({
 /** Connects the bridge once, then renders the studio. */
 export function App() {
   const { t } = useTranslation();
-  const [connected, setConnected] = useState(false);
-  const client = useMemo(() => connectBridge(setConnected), []);
+  const connected = useBridgeStatus((s) => s.connected);
+  const client = useMemo(() => connectBridge(useBridgeStatus.getState().setConnected), []);
   if (!client) return <div className="empty-state" style={{ height: '100%' }}>{t('app.noToken')}</div>;
   return (
     <QueryClientProvider client={queryClient}>

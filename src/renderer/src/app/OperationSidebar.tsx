@@ -13,21 +13,27 @@ export function OperationSidebar() {
       {(['video', 'image'] as const).map((group) => (
         <section key={group} className="sidebar-group">
           <h2 className="sidebar-heading">{t(`groups.${group}`)}</h2>
-          {OPERATIONS.filter((op) => op.output === group).map((op) => (
-            <button
-              key={op.id}
-              className={`sidebar-item${op.id === current ? ' active' : ''}`}
-              data-testid={`op-${op.id}`}
-              aria-current={op.id === current ? 'page' : undefined}
-              onClick={() => select(op.id)}
-            >
-              <span className="sidebar-icon">{OPERATION_ICONS[op.id]}</span>
-              <span className="sidebar-text">
-                <span className="sidebar-label">{t(`op.${op.id}.label`)}</span>
-                <span className="sidebar-family">{t(`families.${op.family}`)}</span>
-              </span>
-            </button>
-          ))}
+          {OPERATIONS.filter((op) => op.output === group).map((op) => {
+            const label = t(`op.${op.id}.label`);
+            const family = t(`families.${op.family}`);
+            return (
+              <button
+                key={op.id}
+                className={`sidebar-item${op.id === current ? ' active' : ''}`}
+                data-testid={`op-${op.id}`}
+                aria-current={op.id === current ? 'page' : undefined}
+                onClick={() => select(op.id)}
+                title={label}
+              >
+                <span className="sidebar-icon">{OPERATION_ICONS[op.id]}</span>
+                <span className="sidebar-text">
+                  <span className="sidebar-label">{label}</span>
+                  {/* The family says where it runs; where it is the operation's own name, saying it twice says nothing. */}
+                  {family !== label && <span className="sidebar-family">{family}</span>}
+                </span>
+              </button>
+            );
+          })}
         </section>
       ))}
     </nav>

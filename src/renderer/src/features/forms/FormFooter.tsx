@@ -1,6 +1,7 @@
 import { AlertCircle, Loader2, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import './footer.css';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -18,7 +19,7 @@ export function FormFooter({ model, blocking, attempted, pending, onSubmit, onJu
   return (
     <footer className="fm-footer" data-testid="form-footer">
       {model}
-      <div id="fm-summary" className={`fm-summary${blocked && attempted ? ' fm-summary-bad' : ''}`} data-testid="form-summary" aria-live="polite">
+      <div id="fm-summary" className={`fm-summary${blocked ? ' fm-summary-blocked' : ''}${blocked && attempted ? ' fm-summary-bad' : ''}`} data-testid="form-summary" aria-live="polite">
         {blocked ? (
           <>
             <AlertCircle size={14} />

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, KeyRound, X } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, KeyRound, Unplug, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../../state/ui-store';
 import type { Notice } from './use-submit';
@@ -9,9 +9,15 @@ export function FormNotice({ notice, onDismiss }: { notice: Notice; onDismiss():
   const tone = notice.kind === 'sent' ? 'ok' : 'danger';
   return (
     <div className={`fm-notice fm-notice-${tone}`} role={notice.kind === 'sent' ? 'status' : 'alert'} data-testid="form-notice" data-kind={notice.kind} data-task-id={notice.kind === 'sent' ? notice.taskId : undefined}>
-      {notice.kind === 'sent' ? <CheckCircle2 size={16} /> : notice.kind === 'unauthorized' ? <KeyRound size={16} /> : <AlertTriangle size={16} />}
+      {notice.kind === 'sent' ? <CheckCircle2 size={16} /> : notice.kind === 'offline' ? <Unplug size={16} /> : notice.kind === 'unauthorized' ? <KeyRound size={16} /> : <AlertTriangle size={16} />}
       <div className="fm-notice-text">
         {notice.kind === 'sent' && <strong>{t('forms.submit.sent')}</strong>}
+        {notice.kind === 'offline' && (
+          <>
+            <strong>{t('forms.submit.offline')}</strong>
+            <span>{t('forms.submit.offlineHint')}</span>
+          </>
+        )}
         {notice.kind === 'unauthorized' && (
           <>
             <strong>{t('forms.submit.unauthorized')}</strong>

@@ -19,6 +19,7 @@ const detail = (over: Partial<TaskDetail>): TaskDetail => ({
   points: null,
   favourite: false,
   rateLimitedUntil: null,
+  expectedMs: null,
   createdAt: 1,
   submittedAt: 1,
   finishedAt: 2,

@@ -20,7 +20,7 @@ export interface LiveStatus {
 export function useLiveStatus(task: TaskSummary): LiveStatus {
   const live = task.status === 'submitting' || task.status === 'queued' || task.status === 'running' || task.status === 'downloading';
   const now = useNow(live);
-  const typical = useTypical(task.operationId);
+  const typical = useTypical(task);
   const started = task.submittedAt ?? task.createdAt;
   const elapsedMs = Math.max(0, (task.finishedAt ?? (live ? now : task.updatedAt)) - started);
   const rateLimitSeconds = task.rateLimitedUntil !== null && live ? Math.max(0, Math.ceil((task.rateLimitedUntil - now) / 1000)) : 0;

@@ -21,6 +21,7 @@ const task = (id: string, createdAt: number, patch: Partial<TaskSummary> = {}): 
   points: null,
   favourite: false,
   rateLimitedUntil: null,
+  expectedMs: null,
   createdAt,
   submittedAt: createdAt,
   finishedAt: createdAt + 1,

@@ -41,3 +41,9 @@ export function typicalFrom(durationsMs: number[], minSamples = 5): Typical | nu
   const medianMs = Math.max(1000, at(0.5));
   return { medianMs, p90Ms: Math.max(medianMs * 1.2, at(0.9)) };
 }
+
+/** An expected duration as a typical one: the slow case is twice as long (at least half a minute more). */
+export function typicalFromExpected(expectedMs: number): Typical {
+  const medianMs = Math.max(1000, expectedMs);
+  return { medianMs, p90Ms: Math.max(medianMs * 2, medianMs + 30_000) };
+}
