@@ -72,6 +72,8 @@ export interface SubmitRequest {
   parents?: DeclaredParent[];
 }
 
+const DEMO_LOST =
+  'The demo gateway was restarted and no longer knows this task (demo tasks live only as long as the demo gateway). Reuse its settings to run it again.';
 const RATE_LIMIT_DEFAULT_MS = 5_000;
 const INTERRUPTED_ERROR = 'Atelier stopped while this task was being submitted. The gateway may have accepted it; check before resubmitting.';
 const RATE_LIMIT_MAX_MS = 5 * 60_000;
@@ -300,9 +302,11 @@ export class TaskEngine {
     const resolved = await this.deps.profiles.resolve(task.profileId).catch(() => null);
     // A key goes only to its profile's origin: a task sent before the profile moved keeps its old base URL,
     // and gets no key there.
-    const keyFits = !!resolved && sameOrigin(task.internal.baseUrl, resolved.baseUrl);
+    // The demo gateway comes back on a new port after a restart: its tasks follow it (it is one gateway).
+    const baseUrl = task.demo && resolved?.profile.demo ? resolved.baseUrl : task.internal.baseUrl;
+    const keyFits = !!resolved && sameOrigin(baseUrl, resolved.baseUrl);
     return {
-      baseUrl: task.internal.baseUrl,
+      baseUrl,
       apiKey: keyFits ? (resolved?.apiKey ?? null) : null,
       vendor: task.internal.vendor,
       gatewayAuthHeader: resolved?.profile.gatewayAuthHeader ?? 'Authorization',
@@ -616,6 +620,12 @@ export class TaskEngine {
         }
         if (res.status !== 200) {
           const note = this.scrub(errorMessage(res.body, `HTTP ${res.status}`), target);
+          if (res.status === 404 && current.demo) {
+            // The demo gateway keeps tasks in memory: after its restart it no longer knows this one. Say so
+            // and stop, rather than leaving the task "Queued" forever.
+            this.fail(task.id, DEMO_LOST);
+            return;
+          }
           const pollCount = current.internal.pollCount + 1;
           this.update(task.id, {
             lastRawResponse: scrubDeep(res.body, target.apiKey ? [target.apiKey] : []),
