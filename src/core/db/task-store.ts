@@ -314,6 +314,16 @@ export class TaskStore {
     return toRecords(this.#statement(sql).all(now, Math.max(0, Math.trunc(limit))));
   }
 
+  /**
+   * Whether some task records `rel` as a result's library file (`file`) or thumbnail (`thumbnail`): the media
+   * routes serve only such files. A text prefilter (`instr`) keeps the JSON walk to the candidate rows.
+   */
+  recordsMediaFile(field: 'file' | 'thumbnail', rel: string): boolean {
+    this.#assertOpen();
+    const sql = `SELECT 1 FROM tasks WHERE instr(results_json, ?) > 0 AND EXISTS (SELECT 1 FROM json_each(tasks.results_json) r WHERE json_extract(r.value, '$.${field === 'file' ? 'file' : 'thumbnail'}') = ?) LIMIT 1`;
+    return this.#statement(sql).get(JSON.stringify(rel), rel) !== undefined;
+  }
+
   /** The id of the task of `family` that holds gateway id `remoteId`, or null (a callback may not take it twice). */
   heldBy(family: string, remoteId: string): string | null {
     this.#assertOpen();
@@ -345,12 +355,6 @@ export class TaskStore {
   /** libsql aborts the whole process when a closed connection is used; a late caller gets an Error instead. */
   #assertOpen(): void {
     if (this.#closed) throw new StoreClosedError();
-  }
-
-  /** The connection, for sibling stores of the same file (lineage, boards); not for task rows. */
-  get connection(): SqliteDatabase {
-    this.#assertOpen();
-    return this.#db;
   }
 
   get closed(): boolean {

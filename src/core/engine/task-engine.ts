@@ -30,9 +30,9 @@ import { createMediaResolver } from './media-resolver';
 import { nextPollDelay } from './poll-schedule';
 import { mergeResults, newTaskRecord, withEvent } from './record-factory';
 import { ResultDownloader } from './result-downloader';
-import { scrubPatch } from './scrub-patch';
 import { isDiskFull, WriteGuard } from './write-guard';
 import { NOT_SENT_ERROR, NOT_SENT_RAW, neverSent, SENDING_EVENT, WAITING_EVENT } from './not-sent';
+import { scrubPatch } from './scrub-patch';
 import type { EngineTuning } from './tuning';
 import type { LibraryHooks } from '../library/library-service';
 import type { DeclaredParent } from '../../shared/domain/library';
@@ -143,12 +143,30 @@ export class TaskEngine {
     const now = this.deps.clock.now();
     const downloads: string[] = [];
     // One commit for every change a restart makes (not one fsync'd transaction per interrupted task).
-    this.deps.store.transaction(() => this.resume(now, downloads));
+    try {
+      this.deps.store.transaction(() => this.resume(now, downloads));
+    } catch (e) {
+      // A full disk must not stop the app from starting: what could not be marked is retried next start.
+      if (!isDiskFull(e)) throw e;
+      this.deps.log.error('resuming tasks failed: disk full', { error: e instanceof Error ? e.message : String(e) });
+    }
     this.resumeDownloads(downloads);
     this.schedule(0);
   }
 
   private resume(now: number, downloads: string[]): void {
+    const work = this.deps.store.resumeWork();
+    for (const w of work) {
+      const task = w.status === 'submitting' ? this.deps.store.get(w.id) : null;
+      // Still in the local queue when the process stopped: nothing went out, so it can simply be sent.
+      if (task && neverSent(task))
+        this.update(task.id, {
+          status: 'unknown',
+          rawStatus: NOT_SENT_RAW,
+          error: NOT_SENT_ERROR,
+          events: withEvent(task, 'not sent (Atelier stopped first)', now),
+        });
+    }
     // The process died between sending and reading the answer: the gateway may have the task (and billed
     // it). Never resubmit silently; the user decides (architecture.md, "Task lifecycle").
     // Still in the local queue when the process stopped: nothing went out, so it can simply be sent.
@@ -159,11 +177,12 @@ export class TaskEngine {
     }
     this.deps.store.markInterruptedSubmissions(now, INTERRUPTED_ERROR, 'interrupted during submission');
     for (const work of this.deps.store.resumeWork()) {
+      if (work.status === 'submitting') continue;
       if (work.status === 'downloading' || work.status === 'succeeded') {
         downloads.push(work.id);
         continue;
       }
-      const task = work.needsPoll ? this.deps.store.get(work.id) : null;
+      const task = work.needsPoll ? this.get(work.id) : null;
       if (!task) continue;
       if (task.internal.callbackToken) this.callbackTokens.set(task.internal.callbackToken, task.id);
       this.update(task.id, { internal: { ...task.internal, nextPollAt: now } });
@@ -357,7 +376,12 @@ export class TaskEngine {
     const callbackUrl = callbackToken
       ? await this.deps.callbackUrlFor(resolved.profile.id, callbackToken)
       : null;
-    const media = createMediaResolver(this.deps.inputs, this.deps.libraryDir(), this.deps.fetch);
+    const media = createMediaResolver(
+      this.deps.inputs,
+      this.deps.libraryDir(),
+      this.deps.fetch,
+      (taskId, index) => this.deps.store.get(taskId)?.results.find((r) => r.index === index)?.file ?? null,
+    );
     const wire = buildRequest(op, req.values, req.extra, {
       vendor,
       media: (m) => media.asUrl(m),
@@ -397,7 +421,7 @@ export class TaskEngine {
       vendor,
       gatewayAuthHeader: resolved.profile.gatewayAuthHeader,
     };
-    const sending = this.track(this.submissions.run(() => this.send(record, wire, target, media)));
+    const sending = this.track(this.submissions.run(() => this.send(record, wire, target, media).finally(() => media.cleanup())));
     const settled = await Promise.race([
       sending.then(
         () => 'done' as const,

@@ -150,34 +150,28 @@ export const contract = {
     getLineage: method(idInput, lineageSchema),
     listBoards: method(none, z.array(boardSchema)),
     createBoard: method(z.object({ name: boardNameSchema }).strict(), boardSchema),
-    renameBoard: method(z.object({ id: z.string().max(100), name: boardNameSchema }).strict(), ok),
+    renameBoard: method(z.object({ id, name: boardNameSchema }).strict(), ok),
     /** Deletes a board; its tasks stay in the library. */
     deleteBoard: method(idInput, ok),
     /** Puts tasks on a board, or (null) takes them off any board. */
-    moveToBoard: method(
-      z
-        .object({
-          ids: z.array(z.string().max(100)).min(1).max(5000),
-          boardId: z.string().max(100).nullable(),
-        })
-        .strict(),
-      ok,
-    ),
+    moveToBoard: method(z.object({ ids: z.array(id).min(1).max(5000), boardId: id.nullable() }).strict(), ok),
     /** A ZIP of the tasks' results with manifest.json and manifest.csv, written under the library's `exports/`. */
-    exportTasks: method(
-      z.object({ ids: z.array(z.string().max(100)).min(1).max(5000) }).strict(),
-      exportResultSchema,
-    ),
+    exportTasks: method(z.object({ ids: z.array(id).min(1).max(5000) }).strict(), exportResultSchema),
     /**
      * Reads the Atelier settings embedded in a staged file (the renderer stages a dropped file, or only its
      * first and last megabytes: that is where the metadata lives).
      */
     inspectInput: method(z.object({ id: inputRefSchema.shape.id }).strict(), inspectedFileSchema),
-    /** Records that a staged input is a frame captured from a video result (lineage `frame`). */
-    recordFrameOrigin: method(
-      z.object({ inputId: inputRefSchema.shape.id, origin: frameOriginSchema }).strict(),
-      ok,
+    /**
+     * "Import folder": indexes the Atelier-made files under a folder into this library (copies into
+     * `imported/`). `path` null: the desktop folder picker asks (web mode: a path is required).
+     */
+    importFolder: method(
+      z.object({ path: z.string().min(1).max(4096).nullable() }).strict(),
+      z.object({ scanned: z.number().int(), found: z.number().int(), imported: z.number().int(), known: z.number().int(), path: z.string().nullable() }),
     ),
+    /** Records that a staged input is a frame captured from a video result (lineage `frame`). */
+    recordFrameOrigin: method(z.object({ inputId: inputRefSchema.shape.id, origin: frameOriginSchema }).strict(), ok),
   },
   events: {
     taskChanged: taskSummarySchema,
