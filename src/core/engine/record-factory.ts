@@ -19,6 +19,8 @@ export function newTaskRecord(args: {
   callbackToken: string | null;
   /** What the profile's estimator expects it to take (ms); null when it cannot say. */
   expectedMs: number | null;
+  /** See TaskInternal.pollExpectedMs. */
+  pollExpectedMs?: number | null;
 }): TaskRecord {
   const { op, values } = args;
   return {
@@ -55,6 +57,7 @@ export function newTaskRecord(args: {
       baseUrl: args.baseUrl,
       vendor: args.vendor,
       submitPath: args.submitPath,
+      pollExpectedMs: args.pollExpectedMs ?? null,
     },
   };
 }
