@@ -403,7 +403,7 @@ export class TaskEngine {
       vendor,
       submitPath: wire.path,
       callbackToken: callbackUrl ? callbackToken : null,
-      expectedMs: this.expectedMs(resolved.profile.id, op.id, values),
+      ...this.expectedMs(resolved.profile.id, op.id, values),
       batchId: req.member?.batchId ?? null,
     });
     record.events = withEvent(record, WAITING_EVENT, now);
@@ -530,6 +530,8 @@ export class TaskEngine {
           pollCount: 0,
           serverHintMs: res.retryAfterMs,
           callbackExpected: !!record.internal.callbackToken,
+          expectedMs: record.internal.pollExpectedMs,
+          elapsedMs: 0,
         },
         this.deps.tuning,
       );
@@ -545,7 +547,11 @@ export class TaskEngine {
         status: 'queued',
         remoteId: parsed.remoteId,
         events: withEvent(current, `accepted as ${parsed.remoteId}`, now),
-        internal: { ...current.internal, nextPollAt: now + Math.min(delay, this.deps.tuning.pollBaseMs) },
+        // Unknown duration: an early first poll (the answer may say more); known: near the expected finish.
+        internal: {
+          ...current.internal,
+          nextPollAt: now + (current.internal.pollExpectedMs ? delay : Math.min(delay, this.deps.tuning.pollBaseMs)),
+        },
       });
       this.schedule(0);
       return;
@@ -575,9 +581,17 @@ export class TaskEngine {
     });
   }
 
-  private expectedMs(profileId: string, operationId: OperationId, values: Record<string, unknown>): number | null {
+  /** The expected duration shown on the task, and the one the poll schedule trusts (not a typical guess). */
+  private expectedMs(
+    profileId: string,
+    operationId: OperationId,
+    values: Record<string, unknown>,
+  ): { expectedMs: number | null; pollExpectedMs: number | null } {
     const model = typeof values.model === 'string' ? values.model : '';
-    return this.deps.estimator?.estimate({ profileId, operationId, model, values }).durationMs?.median ?? null;
+    const estimate = this.deps.estimator?.estimate({ profileId, operationId, model, values });
+    const expectedMs = estimate?.durationMs?.median ?? null;
+    const trusted = estimate?.source === 'history' || estimate?.source === 'gateway';
+    return { expectedMs, pollExpectedMs: trusted ? expectedMs : null };
   }
 
   /** One request to the gateway; its answer (or none) is reported as the profile's health. */
@@ -615,7 +629,14 @@ export class TaskEngine {
         const later = (pollCount: number, hint: number | null) =>
           now0 +
           nextPollDelay(
-            { output, pollCount, serverHintMs: hint, callbackExpected: !!task.internal.callbackToken },
+            {
+              output,
+              pollCount,
+              serverHintMs: hint,
+              callbackExpected: !!task.internal.callbackToken,
+              expectedMs: task.internal.pollExpectedMs,
+              elapsedMs: now0 - (task.submittedAt ?? task.createdAt),
+            },
             this.deps.tuning,
           );
         let res: GatewayResponse;
