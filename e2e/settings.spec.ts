@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, type Simulator } from '../src/sim';
@@ -128,6 +128,11 @@ test('library folder is checked, the file-name pattern previews live, caps and n
   await expect(settings.dialog.getByTestId('library-error')).toHaveText('That path is a file, not a folder.');
   const good = join(scratch, 'My Library');
   await folder.fill(good);
+  await settings.dialog.getByTestId('library-apply').click();
+  await expect(settings.dialog.getByTestId('library-error')).toHaveText(
+    'That folder does not exist. Create it first.',
+  );
+  mkdirSync(good);
   await settings.dialog.getByTestId('library-apply').click();
   await expect(settings.dialog.getByTestId('library-error')).toBeHidden();
   await expect(settings.dialog.getByTestId('library-default')).toBeVisible();

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { TaskResult } from '../../shared/domain/task';
 import { getOperation } from '../../shared/operations/catalog';
@@ -192,7 +192,8 @@ export class ResultDownloader {
       file: relative(libraryDir, finalPath).split('\\').join('/'),
       mime: outcome.contentType,
       sha256: outcome.sha256,
-      bytesReceived: statSync(finalPath).size,
+      // The payload as received (the file on disk may be larger by the provenance written into it).
+      bytesReceived: outcome.size,
       bytesTotal: outcome.size,
       error: null,
     });

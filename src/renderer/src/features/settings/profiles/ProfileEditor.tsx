@@ -5,6 +5,7 @@ import { useProfileActions } from '../hooks/use-profile-actions';
 import { useSettingsError } from '../hooks/use-settings-error';
 import { CallbackFields } from './CallbackFields';
 import { DEFAULT_PROVENANCE, ProvenanceFields } from '../../library/settings/ProvenanceFields';
+import { KeyOriginFields, keyWouldClear } from './KeyOriginFields';
 
 const BLANK: Omit<ProfileInput, 'id'> = {
   name: '',
@@ -35,6 +36,7 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile | null; on
       : { id: newId(), ...BLANK },
   );
   const [touched, setTouched] = useState(false);
+  const [keyText, setKeyText] = useState('');
   const customHeader = draft.gatewayAuthHeader.toLowerCase() !== 'authorization';
   const parsed = profileInputSchema.safeParse(draft);
   const issues = new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0])));
@@ -45,7 +47,8 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile | null; on
     ) : null;
   const submit = () => {
     setTouched(true);
-    if (parsed.success) save.mutate(parsed.data, { onSuccess: onDone });
+    const key = keyWouldClear(profile, draft) && keyText.trim() ? { key: keyText.trim() } : {};
+    if (parsed.success) save.mutate({ ...parsed.data, ...key }, { onSuccess: onDone });
   };
   return (
     <form
@@ -129,6 +132,7 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile | null; on
         <span className="settings-hint">{t('settings.editor.authHint')}</span>
         {fieldError('gatewayAuthHeader')}
       </fieldset>
+      <KeyOriginFields profile={profile} draft={draft} keyText={keyText} onKeyText={setKeyText} />
       <CallbackFields value={draft.callbacks} onChange={(c) => set('callbacks', c)} />
       {fieldError('callbacks')}
       <ProvenanceFields value={draft.provenance} onChange={(p) => set('provenance', p)} />
