@@ -155,12 +155,18 @@ export class ResultDownloader {
       onProgress: (received, total) => {
         this.deps.progress(task.id, result.index, received, total);
       },
-      // Shown on the task while it waits: the restart is spaced out, not silent.
-      onRetry: ({ attempt, delayMs }) =>
+      // Shown on the task while it waits: the restart is spaced out, not silent. Only onto a result still
+      // downloading here (never re-opening one a full disk or the user stopped meanwhile).
+      onRetry: ({ attempt, delayMs }) => {
+        if (
+          signal.aborted ||
+          this.deps.get(task.id)?.results.find((r) => r.index === result.index)?.state !== 'downloading'
+        )
+          return;
         this.setResult(task.id, result.index, {
-          state: 'downloading',
           error: `retrying in ${Math.max(1, Math.round(delayMs / 1000))} s (attempt ${attempt})`,
-        }),
+        });
+      },
     });
   }
 
