@@ -6,6 +6,7 @@ import type { TaskActions } from '../hooks/use-task-actions';
 import { ActionMenu } from './ActionMenu';
 import { LiveStatus } from './LiveStatus';
 import { TaskMedia } from './TaskMedia';
+import { selectOnClick, useSelected } from '../../library/boards/select-click';
 
 /** One task in the grid: its first result, a status overlay while it is not done, actions on hover. */
 export const TaskTile = memo(function TaskTile({
@@ -20,16 +21,18 @@ export const TaskTile = memo(function TaskTile({
   const { t } = useTranslation();
   const done = task.status === 'succeeded' && !task.results.some((r) => r.state === 'failed');
   const first = task.results[0];
+  const selected = useSelected(task.id);
   return (
     <div
-      className={`gl-tile gl-status-${task.status}`}
+      className={`gl-tile gl-status-${task.status}${selected ? ' lb-selected' : ''}`}
+      aria-selected={selected}
       data-testid="task-tile"
       data-task-id={task.id}
       data-status={task.status}
       role="button"
       tabIndex={0}
       aria-label={task.prompt}
-      onClick={() => actions.open(task, 0)}
+      onClick={(e) => selectOnClick(e, task.id) || actions.open(task, 0)}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();
