@@ -26,6 +26,7 @@ const BENCHES: Bench[] = [
   { name: 'poll', script: 'bench/poll/run.ts', args: [] },
   { name: 'upload', script: 'bench/upload/run.ts', args: [] },
   { name: 'painter', script: 'bench/painter/run.ts', args: [] },
+  { name: 'canvas-editor', script: 'bench/painter/editor.ts', args: [] },
   { name: 'gallery', script: 'bench/gallery/run.ts', args: [] },
   { name: 'store', script: 'bench/store/run.ts', args: ['--tasks', '100000'] },
   { name: 'chaos', script: 'reliability/chaos/run.ts', args: [] },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator, type Simulator } from '../src/sim';
@@ -78,11 +78,16 @@ test('gateways: demo first, add, key set (never shown), test, switch, edit, dele
   await editor.getByTestId('profile-callbacks').check();
   await expect(editor.getByText('Polling always stays on')).toBeVisible();
   await editor.getByTestId('profile-callbacks').uncheck();
+  // A key belongs to its origin and header: changing the header says the key will be cleared, unless it is
+  // entered again in the same save.
+  await expect(editor.getByTestId('profile-key-clears')).toBeVisible();
+  await editor.getByTestId('profile-field-key').fill(KEY);
   await page.screenshot({ path: 'test-results/screenshots/settings/gateway-editor.png' });
   await editor.getByTestId('profile-save').click();
   const renamed = settings.profileNamed('Studio gateway (EU)');
   await expect(renamed).toBeVisible();
   await expect(renamed.getByTestId('profile-key-state')).toHaveText(/Key set ✓/);
+  expect(await page.content()).not.toContain(KEY);
 
   // Clear the key, then delete with a confirmation; the demo gateway takes over.
   await renamed.getByTestId('key-clear').click();
@@ -128,6 +133,11 @@ test('library folder is checked, the file-name pattern previews live, caps and n
   await expect(settings.dialog.getByTestId('library-error')).toHaveText('That path is a file, not a folder.');
   const good = join(scratch, 'My Library');
   await folder.fill(good);
+  await settings.dialog.getByTestId('library-apply').click();
+  await expect(settings.dialog.getByTestId('library-error')).toHaveText(
+    'That folder does not exist. Create it first.',
+  );
+  mkdirSync(good);
   await settings.dialog.getByTestId('library-apply').click();
   await expect(settings.dialog.getByTestId('library-error')).toBeHidden();
   await expect(settings.dialog.getByTestId('library-default')).toBeVisible();

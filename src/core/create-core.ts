@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BridgeError } from '../shared/bridge/result';
 import type { EventPayload, Handlers } from '../shared/bridge/contract';
+import type { InputRef } from '../shared/domain/task';
 import { DEMO_PROFILE_ID, isPlainHttpRemote } from '../shared/domain/profile';
 import { CoreEvents } from './events';
 import { InputStore } from './inputs/input-store';
@@ -14,19 +14,25 @@ import { testConnection } from './profiles/test-connection';
 import { GatewayHealthBook, healthOfTest } from './profiles/gateway-health';
 import { TaskStore } from './db/task-store';
 import { listPage } from './db/list-page';
+import { makePrivateDataDir } from './storage/private-dir';
+import { createOwnMediaResolver } from './media/known-media';
 import { openOrRecover } from './db/open-or-recover';
 import { NoticeBoard } from './notices/notice-board';
 import { corruptReportsUnder, onCorruptJson } from './storage/json-file';
 import { TaskEngine } from './engine/task-engine';
 import { DEFAULT_TUNING } from './engine/tuning';
 import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
+import { RememberedPort, startOnStablePort } from './callbacks/remembered-port';
 import { toDetail, toSummary } from './tasks/task-record';
 import { copyResult, deleteTaskFiles, resultPath } from './tasks/task-files';
 import { basename } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { LibraryStore } from './library/library-store';
+import { LibraryService } from './library/library-service';
+import { importFolder } from './library/import-folder';
 import { SqliteEstimator } from './estimates/sqlite-estimator';
 import { getOperation } from '../shared/operations/catalog';
 import { visibleValues } from '../shared/operations/validate';
-import { resolveMediaPath } from './media/resolve-media-path';
 
 export interface Core {
   handlers: Handlers;
@@ -34,10 +40,12 @@ export interface Core {
   /** Folders the media protocol / route may serve from. */
   mediaRoots(): { library: string; inputs: string; thumbs: string };
   /**
-   * The file a media request names (`library/<rel>`, `inputs/<rel>`, `thumbs/<rel>`, URL-decoded once), or
-   * null. The shared app handler serves nothing else, in both transports.
+   * The file a media request path (`library/…`, `inputs/…`, `thumbs/…`, URL-decoded) names, or null: only
+   * files Atelier wrote or staged (known to the task store or the input store), confined to their root.
    */
   resolveMedia(requestPath: string): Promise<string | null>;
+  /** Web host only: stages a file it spooled from an upload (never a path the page named). */
+  stageUpload(spoolPath: string, name: string): Promise<InputRef>;
   /** Exposed for tests and benchmarks; the bridge goes through `handlers`. */
   engine: TaskEngine;
   store: TaskStore;
@@ -51,7 +59,7 @@ export interface Core {
 export function createCore(ports: CorePorts): Core {
   const clock = ports.clock ?? systemClock;
   const events = new CoreEvents();
-  mkdirSync(ports.dataDir, { recursive: true });
+  makePrivateDataDir(ports.dataDir, 'atelier.db');
   const profiles = new ProfileService(ports.dataDir, ports.secrets, ports.demo);
   // Whatever logger the host injects, it only ever sees redacted lines (no key values, no Authorization).
   const log = redactingLogger(ports.log ?? silentLogger, () => profiles.secretsSnapshot());
@@ -87,7 +95,24 @@ export function createCore(ports: CorePorts): Core {
       () => undefined,
     );
   });
+  const ownMedia = createOwnMediaResolver(mediaRoots, {
+    hasInput: (id) => inputs.holds(id),
+    recordsFile: (field, rel) => store.recordsMediaFile(field, rel),
+  });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
+  const libraryStore = new LibraryStore(
+    () => store.db,
+    () => clock.now(),
+  );
+  const library = new LibraryService({
+    store,
+    library: libraryStore,
+    profiles,
+    log,
+    now: () => clock.now(),
+    roots: mediaRoots,
+  });
+  const rememberedPort = new RememberedPort(ports.dataDir);
   const engine: TaskEngine = new TaskEngine({
     store,
     events,
@@ -101,6 +126,7 @@ export function createCore(ports: CorePorts): Core {
     clock,
     log,
     tuning: { ...DEFAULT_TUNING, ...ports.tuning },
+    hooks: library,
     onDiskFull: (full) =>
       full
         ? notices.raise('disk-full', 'disk-full', 'Disk full: free space to continue.')
@@ -108,7 +134,7 @@ export function createCore(ports: CorePorts): Core {
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
-      const port = await receiver.start(profile.callbacks.localPort);
+      const port = await startOnStablePort(profile.callbacks.localPort, rememberedPort, (p) => receiver.start(p));
       const base = profile.callbacks.publicUrl.trim() || `http://127.0.0.1:${port}`;
       return `${base.replace(/\/+$/, '')}${CALLBACK_PATH}${token}`;
     },
@@ -152,7 +178,7 @@ export function createCore(ports: CorePorts): Core {
     }),
     getPreferences: async () => ports.preferences.read(),
     updatePreferences: async (patch) => {
-      const next = mergePreferences(ports.preferences.read(), patch);
+      const next = mergePreferences(ports.preferences.read(), patch, ports.dataDir);
       ports.preferences.write(next);
       events.emit('preferencesChanged', next);
       return next;
@@ -196,8 +222,16 @@ export function createCore(ports: CorePorts): Core {
       ports.shell.startDrag(path);
       return { ok: true as const };
     },
-    stageInputFromPath: ({ path }) => inputs.stageFromPath(path),
-    stageInputBytes: async ({ name, mime, bytes }) => inputs.stageBytes(name, mime, bytes),
+    stageInputFromPath: async ({ path }) => {
+      // The web page never names paths (a token holder could read any file): uploads are its way in.
+      if (ports.transport === 'web') throw new BridgeError('forbidden', 'Web mode stages files by upload, not by path.');
+      return inputs.stageFromPath(path);
+    },
+    stageInputBytes: async ({ name, mime, bytes, origin }) => {
+      const ref = await inputs.stageBytes(name, mime, bytes);
+      if (origin) libraryStore.setOrigin(ref.id, origin);
+      return ref;
+    },
     submitTask: (input) => engine.submit(input),
     estimateTask: async ({ operationId, values }) => {
       const profile = await profiles.get(ports.preferences.read().activeProfileId).catch(() => profiles.get(DEMO_PROFILE_ID));
@@ -248,6 +282,44 @@ export function createCore(ports: CorePorts): Core {
       notices.dismiss(id);
       return { ok: true as const };
     },
+    getLineage: async ({ id }) => library.lineage(id),
+    listBoards: async () => libraryStore.listBoards(),
+    createBoard: async ({ name }) => libraryStore.createBoard(name),
+    renameBoard: async ({ id, name }) => {
+      if (!libraryStore.renameBoard(id, name)) throw new BridgeError('not_found', 'This board no longer exists.');
+      return { ok: true as const };
+    },
+    deleteBoard: async ({ id }) => {
+      libraryStore.deleteBoard(id);
+      return { ok: true as const };
+    },
+    moveToBoard: async ({ ids, boardId }) => {
+      if (boardId !== null && !libraryStore.hasBoard(boardId)) throw new BridgeError('not_found', 'This board no longer exists.');
+      libraryStore.moveTasks(ids, boardId);
+      return { ok: true as const };
+    },
+    exportTasks: async ({ ids }) => library.export(ids),
+    inspectInput: async ({ id }) => {
+      if (!inputs.has(id)) throw new BridgeError('not_found', 'This file is no longer staged.');
+      return library.inspect(await readFile(inputs.pathOf(id)));
+    },
+    importFolder: async ({ path }) => {
+      let dir = path;
+      if (dir === null) {
+        if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'Type the folder path: the folder picker is only available in the desktop app.');
+        dir = await ports.shell.chooseFolder(libraryDir());
+        if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, path: null };
+      }
+      const done = await importFolder(dir, { store, libraryDir: libraryDir(), now: () => clock.now() }).catch((e: unknown) => {
+        throw new BridgeError('not_found', `Could not read ${dir}: ${e instanceof Error ? e.message : String(e)}`);
+      });
+      return { ...done, path: dir };
+    },
+    recordFrameOrigin: async ({ inputId, origin }) => {
+      if (!inputs.has(inputId)) throw new BridgeError('not_found', 'This file is no longer staged.');
+      libraryStore.setOrigin(inputId, origin);
+      return { ok: true as const };
+    },
     openExternal: async ({ url }) => {
       if (!/^https?:\/\//i.test(url))
         throw new BridgeError('forbidden', 'Only http(s) links open externally.');
@@ -262,13 +334,22 @@ export function createCore(ports: CorePorts): Core {
     handlers,
     events,
     mediaRoots,
-    resolveMedia: async (requestPath) => resolveMediaPath(mediaRoots(), requestPath),
+    resolveMedia: async (requestPath) => (engine.closed ? null : ownMedia(requestPath)),
+    stageUpload: (spoolPath, name) => inputs.stageFromPath(spoolPath, name),
     engine,
     store,
     estimator,
     notices,
     async start() {
       engine.start();
+      // Callbacks promised before a restart must find the receiver again, on the same port.
+      const waiting = store.nonTerminal().find((t) => t.internal.callbackToken);
+      if (waiting) {
+        const profile = await profiles.get(waiting.profileId).catch(() => null);
+        await startOnStablePort(profile?.callbacks.localPort ?? 0, rememberedPort, (p) => receiver.start(p)).catch((e: unknown) =>
+          log.warn('callback receiver did not start; polling continues', { error: e instanceof Error ? e.message : String(e) }),
+        );
+      }
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
     },
     async stop() {

@@ -6,12 +6,22 @@ import { simFigures, startSimulator, type SimSpeed, type Simulator } from '../si
  * The built-in demo gateway: the simulator, in-process on a random loopback port with a fresh key, so a
  * new user can try every form without an account. Started on first use.
  */
-export function createDemoGateway(speed: SimSpeed = 'real'): DemoGateway & { simulator(): Simulator | null } {
+export function createDemoGateway(
+  speed: SimSpeed = 'real',
+  opts: { control?: boolean } = {},
+): DemoGateway & { simulator(): Simulator | null } {
   let sim: Simulator | null = null;
   let starting: Promise<Simulator> | null = null;
   return {
     async start() {
-      starting ??= startSimulator({ port: 0, apiKey: `demo-${randomBytes(12).toString('hex')}`, speed });
+      // The /__sim/* control routes (log, faults, reset) answer anyone who can reach the port, including a
+      // web page's cross-origin POST: off in the app; tests reach the simulator in-process instead.
+      starting ??= startSimulator({
+        port: 0,
+        apiKey: `demo-${randomBytes(12).toString('hex')}`,
+        speed,
+        control: opts.control ?? false,
+      });
       sim = await starting;
       return { baseUrl: sim.baseUrl, apiKey: sim.apiKey };
     },

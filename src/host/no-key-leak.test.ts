@@ -1,4 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import { makePng } from '../core/test-support/core-harness';
 import { startSimulator, type Simulator } from '../sim';
 import { createDemoGateway } from './demo-gateway';
 import { createWebApp } from './create-web-app';
+import { openBridge, startTestWebApp, type BridgeSocket } from './test-support/bridge-socket';
 
 /**
  * Issue 8, "Done when": every bridge method and every event of the contract, exercised through the real
@@ -79,6 +82,7 @@ function call(method: MethodName, input: unknown): Promise<{ reply: Reply; raw: 
 
 interface Ctx {
   taskId: string;
+  inputId: string;
   pngPath: string;
   outDir: string;
 }
@@ -111,7 +115,8 @@ const SAMPLES = {
   setProfileKey: { input: () => ({ id: 'canary', key: CANARY }) },
   selectProfile: { input: () => ({ id: 'canary' }) },
   testConnection: { input: () => ({ id: 'canary' }) },
-  stageInputFromPath: { input: (c) => ({ path: c.pngPath }) },
+  // Web mode stages by upload only: the page never names a path (issue 13).
+  stageInputFromPath: { input: (c) => ({ path: c.pngPath }), expect: 'forbidden' },
   stageInputBytes: {
     input: () => ({ name: 'a.png', mime: 'image/png', bytes: new Uint8Array(makePng(8, 8)) }),
     inProcess: true,
@@ -148,6 +153,16 @@ const SAMPLES = {
   startDragResult: { input: (c) => ({ id: c.taskId, index: 0 }), expect: 'forbidden' },
   listNotices: { input: () => ({}) },
   dismissNotice: { input: () => ({ id: 'no-such-notice' }) },
+  getLineage: { input: (c) => ({ id: c.taskId }) },
+  listBoards: { input: () => ({}) },
+  createBoard: { input: () => ({ name: 'Leak check' }) },
+  renameBoard: { input: () => ({ id: 'no-such-board', name: 'x' }), expect: 'not_found' },
+  moveToBoard: { input: (c) => ({ ids: [c.taskId], boardId: null }) },
+  deleteBoard: { input: () => ({ id: 'no-such-board' }) },
+  exportTasks: { input: (c) => ({ ids: [c.taskId] }) },
+  inspectInput: { input: (c) => ({ id: c.inputId }) },
+  importFolder: { input: (c) => ({ path: c.outDir }) },
+  recordFrameOrigin: { input: (c) => ({ inputId: c.inputId, origin: { taskId: c.taskId, index: 0, timeMs: 500 } }) },
   clearProfileKey: { input: () => ({ id: 'canary' }) },
   deleteTask: { input: (c) => ({ id: c.taskId, deleteFiles: true }) },
   deleteProfile: { input: () => ({ id: 'canary' }) },
@@ -176,7 +191,7 @@ describe('no bridge method or event ever carries a key', () => {
     const outDir = mkdtempSync(join(tmpdir(), 'atelier-leak-out-'));
     const pngPath = join(outDir, 'source.png');
     writeFileSync(pngPath, makePng(16, 16));
-    const ctx: Ctx = { taskId: '', pngPath, outDir };
+    const ctx: Ctx = { taskId: '', inputId: '', pngPath, outDir };
     const replies: { method: MethodName; raw: string; reply: Reply }[] = [];
 
     for (const method of Object.keys(SAMPLES) as MethodName[]) {
@@ -191,6 +206,7 @@ describe('no bridge method or event ever carries a key', () => {
       const expected = sample.expect ?? 'ok';
       expect(reply.ok ? 'ok' : reply.error.code, `${method}: ${raw.slice(0, 300)}`).toBe(expected);
 
+      if (method === 'stageInputFromPath' && reply.ok) ctx.inputId = (reply.value as { id: string }).id;
       if (method === 'submitTask' && reply.ok) {
         ctx.taskId = (reply.value as TaskSummary).id;
         await waitForSuccess(ctx.taskId);
@@ -232,3 +248,113 @@ function waitForSuccess(id: string): Promise<void> {
     check();
   });
 }
+
+/**
+ * Issue 13: the failure paths. A gateway that echoes the key in a 200 answer, in a task's failure reason,
+ * and a network error whose text quotes the request: not one reply, event, log line or byte of the
+ * database carries the key in any spelling (as typed, base64, URL-encoded).
+ */
+describe('a gateway that echoes the key never makes Atelier leak it', () => {
+  const ECHO_KEY = 'sk-ECHO-9e107d9d372bb6826bd81d3542a419d6+/=';
+  const ECHO_FORMS = [
+    ECHO_KEY,
+    Buffer.from(ECHO_KEY).toString('base64'),
+    encodeURIComponent(ECHO_KEY),
+    `Bearer ${ECHO_KEY}`,
+  ];
+  const echoLeaks = (text: string): string[] => ECHO_FORMS.filter((k) => text.includes(k));
+  let echo: Server;
+  let echoUrl = '';
+  let leakApp: Awaited<ReturnType<typeof startTestWebApp>>;
+  let bridge: BridgeSocket;
+  const events: string[] = [];
+
+  beforeAll(async () => {
+    // A real HTTP gateway that quotes the Authorization header back in everything it says.
+    echo = createServer((req, res) => {
+      const auth = req.headers.authorization ?? '';
+      const b64 = Buffer.from(auth.replace(/^Bearer /, '')).toString('base64');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.method === 'POST')
+        res.end(
+          JSON.stringify({
+            code: 1000,
+            message: `accepted for ${auth}`,
+            data: { taskNo: 'echo-1', echo: auth, b64, url: encodeURIComponent(auth) },
+          }),
+        );
+      else
+        res.end(
+          JSON.stringify({
+            code: 1000,
+            data: { status: 'failed', error: `refused key ${auth.replace(/^Bearer /, '')} (${b64})` },
+          }),
+        );
+    });
+    await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+    echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+    // Network errors whose message quotes the request's header (hosts `broken.test` / `gone.test`).
+    const quotingFetch: typeof fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const auth = new Headers(init?.headers).get('authorization') ?? '';
+      if (url.includes('gone.test'))
+        throw new TypeError(`connect failed sending ${auth}`, { cause: { code: 'ECONNREFUSED' } });
+      // No error code here: the message itself becomes the task's event text.
+      if (url.includes('broken.test')) throw new TypeError(`socket hang up after ${auth}`);
+      return fetch(input, init);
+    };
+    leakApp = await startTestWebApp({ fetch: quotingFetch });
+    bridge = await openBridge(leakApp);
+    leakApp.core.events.subscribe((event, payload) => events.push(JSON.stringify({ event, payload })));
+  });
+  afterAll(async () => {
+    bridge.close();
+    await leakApp.close();
+    echo.closeAllConnections();
+    await new Promise<void>((r) => echo.close(() => r()));
+  });
+
+  const value = <T>(r: Reply): T => (r.ok ? r.value : null) as T;
+  const statusOf = async (id: string) =>
+    value<TaskSummary | null>(await bridge.call('getTask', { id }))?.status;
+  const submitTo = async (baseUrl: string) => {
+    await bridge.call('saveProfile', { ...profile(), id: 'echo', baseUrl, key: ECHO_KEY });
+    await bridge.call('selectProfile', { id: 'echo' });
+    return bridge.call('submitTask', SAMPLES.submitTask.input());
+  };
+
+  it('echoed in a 200 answer and in the failure reason, and quoted by network errors: nowhere', async () => {
+    const accepted = await submitTo(echoUrl);
+    expect(accepted.ok).toBe(true);
+    const id = value<TaskSummary>(accepted).id;
+    await expect.poll(() => statusOf(id), { timeout: 15_000 }).toBe('failed');
+    const detail = await bridge.call('getTask', { id });
+    expect(JSON.stringify(detail)).toContain('refused key ***');
+
+    const refused = await submitTo('http://gone.test');
+    expect(refused).toMatchObject({ ok: false, error: { code: 'gateway_unreachable' } });
+    const interrupted = await submitTo('http://broken.test');
+    expect(interrupted.ok).toBe(true);
+    await expect.poll(() => statusOf(value<TaskSummary>(interrupted).id)).toBe('unknown');
+    const conn = await bridge.call('testConnection', { id: 'echo' });
+    expect(conn).toMatchObject({ ok: true, value: { outcome: 'unreachable' } });
+
+    const list = await bridge.call('listTasks', { filter: { sort: 'newest' } });
+    const details = await Promise.all(
+      value<{ items: TaskSummary[] }>(list).items.map((t) => bridge.call('getTask', { id: t.id })),
+    );
+    expect(
+      echoLeaks(JSON.stringify([accepted, refused, interrupted, conn, list, details])),
+      'replies',
+    ).toEqual([]);
+    expect(echoLeaks(bridge.frames.join('\n')), 'socket frames').toEqual([]);
+    expect(echoLeaks(events.join('\n')), 'events').toEqual([]);
+    expect(echoLeaks(JSON.stringify(leakApp.logs)), 'logs').toEqual([]);
+    const db = ['atelier.db', 'atelier.db-wal']
+      .map((f) => join(leakApp.dataDir, f))
+      .filter((f) => existsSync(f))
+      .map((f) => readFileSync(f).toString('latin1'))
+      .join('');
+    expect(echoLeaks(db), 'database bytes').toEqual([]);
+  }, 40_000);
+});

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startSimulator, type Simulator } from '../sim';
+import { makeTaskRecord } from '../core/db/test-fixtures';
+import type { TaskResult } from '../shared/domain/task';
 import { createDemoGateway } from './demo-gateway';
 import { createWebApp } from './create-web-app';
 
@@ -24,6 +26,11 @@ beforeAll(async () => {
   mkdirSync(join(library, 'sub'), { recursive: true });
   writeFileSync(join(library, 'sub', 'ok.png'), 'png bytes');
   symlinkSync(join(outside, 'secret.txt'), join(library, 'link.txt'));
+  // The media route serves only files a task records: these two are recorded (the symlink still must not
+  // lead out of the library).
+  const base = makeTaskRecord();
+  const result = base.results[0] as TaskResult;
+  app.core.store.insert({ ...base, results: [{ ...result, file: 'sub/ok.png' }, { ...result, index: 1, file: 'link.txt' }] });
   sim = await startSimulator({ port: 0, apiKey: 'x', speed: 'instant' });
 });
 afterAll(async () => {

@@ -8,6 +8,7 @@ import { Transform } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { dispatch } from '../shared/bridge';
+import { BridgeError } from '../shared/bridge/result';
 import type { Core } from '../core';
 import type { Logger } from '../core/ports';
 import { createAppHandler, MEDIA_PREFIX } from '../core/app-server';
@@ -25,7 +26,14 @@ export interface WebHostOptions {
   log?: Logger;
   /** Largest upload accepted, bytes. */
   maxUploadBytes?: number;
+  /** Calls one socket may have in flight; past it the host stops reading that socket until one finishes. */
+  maxCallsInFlight?: number;
+  /** Unsent bytes a socket may hold before the host closes it as a reader that does not read. */
+  maxBufferedBytes?: number;
 }
+
+export const MAX_CALLS_IN_FLIGHT = 16;
+export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 export interface WebHost {
   url: string;
@@ -111,13 +119,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
     try {
       await pipeline(req, limit, createWriteStream(spool));
-      const reply = await dispatch(core.handlers, 'stageInputFromPath', { path: spool });
-      const ref = reply.ok ? { ...(reply.value as Record<string, unknown>), name } : null;
-      res
-        .writeHead(reply.ok ? 200 : 400, { 'content-type': 'application/json' })
-        .end(JSON.stringify(reply.ok ? { ok: true, value: ref } : reply));
-    } catch {
-      if (!res.headersSent) res.writeHead(413).end();
+      const ref = await core.stageUpload(spool, name);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, value: ref }));
+    } catch (e) {
+      if (res.headersSent) return;
+      if (e instanceof BridgeError) res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) } }));
+      else res.writeHead(413).end();
     } finally {
       rmSync(spool, { force: true });
     }
@@ -145,9 +152,19 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   function serveSocket(ws: WebSocket): void {
-    const unsubscribe = core.events.subscribe((event, payload) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'event', event, payload }));
-    });
+    const maxInFlight = options.maxCallsInFlight ?? MAX_CALLS_IN_FLIGHT;
+    const maxBuffered = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
+    let inFlight = 0;
+    /** Sends, then closes a reader whose unsent replies pass the bound (it is not reading; memory would grow). */
+    const send = (text: string): void => {
+      if (ws.readyState !== ws.OPEN) return;
+      ws.send(text);
+      if (ws.bufferedAmount > maxBuffered) {
+        options.log?.warn('closing a bridge socket that does not read its replies', { buffered: ws.bufferedAmount });
+        ws.terminate();
+      }
+    };
+    const unsubscribe = core.events.subscribe((event, payload) => send(JSON.stringify({ type: 'event', event, payload })));
     ws.on('close', unsubscribe);
     // ws reports an oversized or malformed frame as an 'error' event (then closes with 1009/1002); without
     // a listener that event would throw and take the whole host down.
@@ -158,15 +175,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       try {
         parsed = callSchema.parse(JSON.parse(String(data)));
       } catch {
-        ws.send(
-          JSON.stringify({
-            type: 'reply',
-            id: -1,
-            reply: { ok: false, error: { code: 'invalid_input', message: 'Malformed message.' } },
-          }),
-        );
+        send(JSON.stringify({ type: 'reply', id: -1, reply: { ok: false, error: { code: 'invalid_input', message: 'Malformed message.' } } }));
         return;
       }
+      // At the cap, stop reading the socket: later frames wait in the client's and the kernel's buffers
+      // (TCP backpressure), never in this process.
+      // Frames already read from the socket still arrive after `pause`: past twice the cap they are refused.
+      if (inFlight >= maxInFlight * 2) {
+        send(JSON.stringify({ type: 'reply', id: parsed.id, reply: { ok: false, error: { code: 'conflict', message: 'Too many calls in flight on this connection; retry.' } } }));
+        return;
+      }
+      if (++inFlight >= maxInFlight) ws.pause();
       void dispatch(core.handlers, parsed.method, parsed.input, {
         onInternalError: (m, e) =>
           options.log?.error('bridge call failed', {
@@ -174,7 +193,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
             error: e instanceof Error ? e.stack : String(e),
           }),
       }).then((reply) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'reply', id: parsed.id, reply }));
+        if (--inFlight < maxInFlight && ws.isPaused) ws.resume();
+        send(JSON.stringify({ type: 'reply', id: parsed.id, reply }));
       });
     });
   }

@@ -42,11 +42,19 @@ describe('startup', () => {
     const corrupt = '{"preferences": {"theme": "dark",,,';
     b = await boot({ prepare: (userData) => writeFileSync(join(userData, 'preferences.json'), corrupt) });
     const userData = recorder.paths.userData ?? '';
-    const aside = readdirSync(userData).filter((f) => f.startsWith('preferences.corrupt-'));
+    const aside = readdirSync(userData).filter((f) => f.startsWith('preferences.json.corrupt-'));
     expect(aside).toHaveLength(1);
     expect(readFileSync(join(userData, aside[0] ?? ''), 'utf8')).toBe(corrupt);
     const prefs = await b.invoke('getPreferences', {});
     expect(prefs.ok).toBe(true);
+    // Core's notice board carries it too (kind store-unreadable, naming the kept copy).
+    const notices = await b.invoke('listNotices', {});
+    expect(notices.value).toEqual([
+      expect.objectContaining({
+        kind: 'store-unreadable',
+        params: expect.objectContaining({ savedAs: join(userData, aside[0] ?? '') }),
+      }),
+    ]);
     const boxes = recorder.callsOf('dialog.showMessageBox');
     expect(boxes).toHaveLength(1);
     expect(boxes[0]?.[1]).toMatchObject({

@@ -32,6 +32,8 @@ export function configureApp(switches: DevSwitches): void {
   registerAppScheme();
   app.enableSandbox();
   if (switches.userData) app.setPath('userData', switches.userData);
+  // Packaged, the demo gateway's clips ship as extraResources (electron-builder.json), not beside the code.
+  if (app.isPackaged) process.env.ATELIER_SIM_RESOURCES = join(process.resourcesPath, 'sim');
 }
 
 /**

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RENDERER_CSP } from '../core/app-server';
 import { devSwitches } from './dev-switches';
+import { configureApp } from './main-process';
 import { boot, type Booted } from './test-support/boot';
 import { recorder } from './test-support/electron-recorder';
 
@@ -136,6 +137,22 @@ describe('keys through safeStorage', () => {
     expect(everyFileContains(key)).toEqual([]);
   });
 
+  it('with only the weak Linux backend, a key is stored only after the user agreed', async () => {
+    await b.close();
+    b = await boot({ prepare: () => (recorder.safeStorage.backend = 'basic_text') });
+    const info = await b.invoke('getAppInfo', {});
+    expect(info.value).toMatchObject({ secretStorage: { kind: 'weak' } });
+    expect((await b.invoke('saveProfile', profile)).ok).toBe(true);
+    expect(await b.invoke('setProfileKey', { id: 'work', key })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
+    expect(recorder.callsOf('safeStorage.encryptStringAsync')).toEqual([]);
+    expect((await b.invoke('setProfileKey', { id: 'work', key, acceptWeakStorage: true })).ok).toBe(true);
+    expect(recorder.callsOf('safeStorage.encryptStringAsync')).toEqual([[key]]);
+    expect(everyFileContains(key)).toEqual([]);
+  });
+
   it('stores only safeStorage ciphertext when encryption is available', async () => {
     expect((await b.invoke('saveProfile', profile)).ok).toBe(true);
     expect((await b.invoke('setProfileKey', { id: 'work', key })).ok).toBe(true);
@@ -160,5 +177,20 @@ describe('dev and test switches', () => {
     });
     recorder.packaged = true;
     expect(devSwitches(env)).toEqual({ rendererUrl: null, userData: null, saveDir: null, demoSpeed: 'real' });
+  });
+
+  it('a packaged app finds the demo gateway’s clips in resources/sim', () => {
+    const saved = { resourcesPath: process.resourcesPath, sim: process.env.ATELIER_SIM_RESOURCES };
+    try {
+      recorder.packaged = true;
+      Object.assign(process, { resourcesPath: '/opt/Atelier/resources' });
+      configureApp(devSwitches(env));
+      expect(process.env.ATELIER_SIM_RESOURCES).toBe('/opt/Atelier/resources/sim');
+      expect(recorder.paths.userData).not.toBe('/tmp/x');
+    } finally {
+      Object.assign(process, { resourcesPath: saved.resourcesPath });
+      if (saved.sim === undefined) delete process.env.ATELIER_SIM_RESOURCES;
+      else process.env.ATELIER_SIM_RESOURCES = saved.sim;
+    }
   });
 });

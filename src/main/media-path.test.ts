@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { resolveMediaPath } from '../core/media/resolve-media-path';
 
 /**
- * The Electron media protocol (`atelier-media://media/<root>/<path>`) decodes the URL path once and hands
- * it to resolveMediaPath, so the traversal variants the web route is tested with are tested here directly.
+ * The shared app handler (`/media/<root>/<path>` on `atelier-app://app` and the web host) decodes the URL
+ * path once and hands it to core's resolveMedia, so the traversal variants are tested here directly too.
  */
 const base = mkdtempSync(join(tmpdir(), 'atelier-media-'));
 const roots = { library: join(base, 'library'), inputs: join(base, 'inputs'), thumbs: join(base, 'thumbs') };

@@ -1,8 +1,9 @@
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Store from 'electron-store';
 import { defaultPreferences, preferencesSchema, type Preferences } from '../shared/domain/preferences';
 import type { PreferencesStore } from '../core/ports';
+import { corruptReportsUnder, readJsonStore } from '../core/storage/json-file';
 
 type PrefsFile = { preferences: Preferences };
 
@@ -12,13 +13,13 @@ const open = (cwd: string): Store<PrefsFile> =>
 /**
  * Preferences in electron-store, parsed with the shared schema on every read (a hand-edited value cannot
  * break us). A file electron-store cannot read at all (not JSON) makes its constructor throw: that file is
- * moved aside to `preferences.corrupt-<time>.json`, the app starts on defaults, and `movedAside` names the
- * copy so main can say so once.
+ * moved aside to `preferences.json.corrupt-<time>` by core's JSON store reader (which also reports it, so
+ * core raises its notice), the app starts on defaults, and `movedAside` names the copy so main says so once.
  */
-export function createElectronPreferencesStore(
-  cwd: string,
-  now: () => number = Date.now,
-): { store: PreferencesStore; movedAside: string | null } {
+export function createElectronPreferencesStore(cwd: string): {
+  store: PreferencesStore;
+  movedAside: string | null;
+} {
   let store: Store<PrefsFile>;
   let movedAside: string | null = null;
   try {
@@ -26,8 +27,9 @@ export function createElectronPreferencesStore(
   } catch (error) {
     const file = join(cwd, 'preferences.json');
     if (!existsSync(file)) throw error;
-    movedAside = join(cwd, `preferences.corrupt-${now()}.json`);
-    renameSync(file, movedAside);
+    readJsonStore(file, () => null, null); // nothing salvageable: kept aside and reported
+    if (existsSync(file)) throw error; // could not even be moved: starting would overwrite it
+    movedAside = corruptReportsUnder(cwd).findLast((r) => r.path === file)?.savedAs ?? null;
     store = open(cwd);
   }
   return {

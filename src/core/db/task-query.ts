@@ -41,6 +41,10 @@ export function whereFor(
     // Literal rather than bound so the planner can use the partial index `WHERE favourite = 1`.
     parts.push(criteria.favourite ? 'favourite = 1' : 'favourite = 0');
   }
+  if (criteria.boardId !== undefined) {
+    parts.push('id IN (SELECT task_id FROM board_tasks WHERE board_id = ?)');
+    params.push(criteria.boardId);
+  }
   if (criteria.since !== undefined) {
     parts.push('created_at >= ?');
     params.push(criteria.since);

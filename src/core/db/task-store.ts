@@ -314,6 +314,23 @@ export class TaskStore {
     return toRecords(this.#statement(sql).all(now, Math.max(0, Math.trunc(limit))));
   }
 
+  /**
+   * Whether some task records `rel` as a result's library file (`file`) or thumbnail (`thumbnail`): the media
+   * routes serve only such files. A text prefilter (`instr`) keeps the JSON walk to the candidate rows.
+   */
+  recordsMediaFile(field: 'file' | 'thumbnail', rel: string): boolean {
+    this.#assertOpen();
+    const sql = `SELECT 1 FROM tasks WHERE instr(results_json, ?) > 0 AND EXISTS (SELECT 1 FROM json_each(tasks.results_json) r WHERE json_extract(r.value, '$.${field === 'file' ? 'file' : 'thumbnail'}') = ?) LIMIT 1`;
+    return this.#statement(sql).get(JSON.stringify(rel), rel) !== undefined;
+  }
+
+  /** The id of the task of `family` that holds gateway id `remoteId`, or null (a callback may not take it twice). */
+  heldBy(family: string, remoteId: string): string | null {
+    this.#assertOpen();
+    const row = this.#statement('SELECT id FROM tasks WHERE family = ? AND remote_id = ? LIMIT 1').get(family, remoteId) as { id?: unknown } | undefined;
+    return typeof row?.id === 'string' ? row.id : null;
+  }
+
   /** Removes the task (its FTS entries follow by trigger). Returns whether it existed. Files are the caller's. */
   delete(id: string): boolean {
     this.#assertOpen();

@@ -7,6 +7,8 @@ import { startSimulator, type Simulator } from '../../sim';
 import { OPERATIONS } from '../../shared/operations/catalog';
 import { startTestCore, type TestCore } from '../test-support/core-harness';
 import { valuesFor } from './operation-values.test-support';
+import { readProvenance } from '../provenance/provenance';
+import { stripProvenance } from '../provenance/strip';
 
 let sim: Simulator;
 let t: TestCore;
@@ -22,7 +24,11 @@ afterAll(async () => {
 describe('every operation of every family, end to end against the simulator', () => {
   for (const op of OPERATIONS) {
     it(`${op.id}: submit → final state → files on disk with the simulator's size and sha256`, async () => {
-      const submitted = await t.core.handlers.submitTask({ operationId: op.id, values: await valuesFor(t.core, op.id), extra: {} });
+      const submitted = await t.core.handlers.submitTask({
+        operationId: op.id,
+        values: await valuesFor(t.core, op.id),
+        extra: {},
+      });
       const final = await t.settled(submitted.id);
       expect(final.status, final.error ?? '').toBe('succeeded');
       expect(final.results.length).toBeGreaterThan(0);
@@ -31,7 +37,10 @@ describe('every operation of every family, end to end against the simulator', ()
         expect(r.state).toBe('done');
         const path = join(library, r.file ?? '');
         expect(existsSync(path)).toBe(true);
-        const bytes = readFileSync(path);
+        const file = readFileSync(path);
+        // The file carries how it was made; without that metadata it is the payload, byte for byte.
+        expect(readProvenance(file)?.taskId).toBe(final.id);
+        const bytes = stripProvenance(file);
         expect(createHash('sha256').update(bytes).digest('hex')).toBe(r.sha256);
         if (op.output === 'image') {
           // A WebP thumbnail is made once, for the gallery.
@@ -43,7 +52,10 @@ describe('every operation of every family, end to end against the simulator', ()
           const png = PNG.sync.read(bytes);
           expect([png.width, png.height]).toEqual([64, 48]);
         } else {
-          const source = op.family === 'videos' ? `${sim.baseUrl}/v1/videos/${final.remoteId}/content` : (r.remoteUrl ?? '');
+          const source =
+            op.family === 'videos'
+              ? `${sim.baseUrl}/v1/videos/${final.remoteId}/content`
+              : (r.remoteUrl ?? '');
           const described = sim.describeResult(source);
           expect(described, `simulator knows ${source}`).toBeDefined();
           expect(bytes.length).toBe(described?.size);
@@ -66,10 +78,18 @@ describe('every operation of every family, end to end against the simulator', ()
     const before = await t.core.handlers.listTasks({ filter: { sort: 'newest' }, cursor: null, limit: 100 });
     const again = await startTestCore(sim, { dataDir: t.dataDir });
     try {
-      const after = await again.core.handlers.listTasks({ filter: { sort: 'newest' }, cursor: null, limit: 100 });
+      const after = await again.core.handlers.listTasks({
+        filter: { sort: 'newest' },
+        cursor: null,
+        limit: 100,
+      });
       expect(after.total).toBe(before.total);
       expect(after.items.map((i) => i.id)).toEqual(before.items.map((i) => i.id));
-      const found = await again.core.handlers.listTasks({ filter: { sort: 'newest', search: 'lighthouse' }, cursor: null, limit: 100 });
+      const found = await again.core.handlers.listTasks({
+        filter: { sort: 'newest', search: 'lighthouse' },
+        cursor: null,
+        limit: 100,
+      });
       // Every task but the avatar video (which has no prompt) mentions the lighthouse.
       expect(found.total).toBe(before.items.filter((i) => i.prompt.includes('lighthouse')).length);
       expect(found.total).toBeGreaterThan(5);

@@ -1,9 +1,10 @@
 import { openAsBlob, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { MediaValue } from '../../shared/operations/media';
 import { BridgeError } from '../../shared/bridge/result';
 import type { InputStore } from '../inputs/input-store';
 import { mimeFromName } from '../inputs/mime';
+import { resolveMediaPath } from '../media/resolve-media-path';
+import { spoolUrl } from './url-spool';
 
 /** Largest file sent inline as a data: URL in a JSON body. */
 const MAX_INLINE_BYTES = 30 * 1024 * 1024;
@@ -13,13 +14,24 @@ export interface MediaResolver {
   asUrl(value: MediaValue): string;
   /** A file part for multipart requests, streamed from disk. */
   asBlob(value: MediaValue): Promise<{ blob: Blob; filename: string }>;
-  /** Input ids a set of values refers to (stored with the task). */
+  /** Removes the temp files of links fetched for upload (call when the request is done). */
+  cleanup(): void;
 }
 
-export function createMediaResolver(inputs: InputStore, libraryDir: string, fetchImpl: typeof fetch): MediaResolver {
+/** The library file a task records for result `index`, or null: the renderer's own `file` is never trusted. */
+export type ResultFileLookup = (taskId: string, index: number) => string | null;
+
+export function createMediaResolver(inputs: InputStore, libraryDir: string, fetchImpl: typeof fetch, resultFile: ResultFileLookup = () => null): MediaResolver {
+  const spooled: (() => void)[] = [];
   const localPath = (v: MediaValue): { path: string; mime: string; name: string } | null => {
     if (v.kind === 'file') return { path: inputs.pathOf(v.input.id), mime: v.input.mime, name: v.input.name };
-    if (v.kind === 'result' && v.file) return { path: join(libraryDir, v.file), mime: v.mime ?? mimeFromName(v.file), name: v.file.split('/').pop() ?? 'result' };
+    if (v.kind === 'result' && v.file) {
+      // Core reads only the file its own task records, resolved inside the library (no `..`, no symlink out).
+      const file = resultFile(v.taskId, v.index);
+      const path = file ? resolveMediaPath({ library: libraryDir, inputs: inputs.dir, thumbs: inputs.dir }, `library/${file}`) : null;
+      if (!file || !path) throw new BridgeError('invalid_input', 'This gallery result has no file on disk; pick it again.');
+      return { path, mime: mimeFromName(file), name: file.split('/').pop() ?? 'result' };
+    }
     return null;
   };
   return {
@@ -48,10 +60,13 @@ export function createMediaResolver(inputs: InputStore, libraryDir: string, fetc
       }
       const url = v.kind === 'url' ? v.url : v.kind === 'result' ? v.remoteUrl : null;
       if (!url) throw new BridgeError('invalid_input', 'Nothing to upload for this input.');
-      const res = await fetchImpl(url, { signal: AbortSignal.timeout(60_000) });
-      if (!res.ok) throw new BridgeError('invalid_input', `Could not fetch ${url} (${res.status}).`);
-      const blob = await res.blob();
+      // Streamed to a temp file with a cap, never buffered whole (a 2 GiB answer must not become 2 GiB of RAM).
+      const { blob, cleanup } = await spoolUrl(url, inputs.dir, fetchImpl);
+      spooled.push(cleanup);
       return { blob, filename: new URL(url).pathname.split('/').pop() || 'image' };
+    },
+    cleanup() {
+      for (const c of spooled.splice(0)) c();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { TaskResult } from '../../shared/domain/task';
 import { getOperation } from '../../shared/operations/catalog';
@@ -19,6 +19,7 @@ import { makeImageThumbnail } from '../thumbnails/make-thumbnail';
 import { sameOrigin } from '../profiles/key-origin';
 import { Limiter } from './limiter';
 import { withEvent } from './record-factory';
+import type { LibraryHooks } from '../library/library-service';
 
 export interface DownloaderDeps {
   dataDir: string;
@@ -34,6 +35,8 @@ export interface DownloaderDeps {
   /** Queries the task again for fresh result URLs (they expire). */
   requery: (task: TaskRecord) => Promise<void>;
   progress: (id: string, index: number, received: number, total: number | null) => void;
+  /** Provenance: `finalizing` after the verified download and before the move, `finalized` after it. */
+  hooks?: Pick<LibraryHooks, 'finalizing' | 'finalized'>;
 }
 
 const MAX_REQUERIES = 2;
@@ -171,8 +174,11 @@ export class ResultDownloader {
     const libraryDir = this.deps.libraryDir();
     mkdirSync(libraryDir, { recursive: true });
     const temp = this.tempPath(id, index);
+    // `outcome.sha256` stays the hash of the payload as sent; the metadata written here comes after it.
+    await this.deps.hooks?.finalizing(task, index, temp, outcome.sha256);
     const finalPath = await moveIntoLibrary(temp, libraryDir, name);
     rmSync(temp, { force: true });
+    await this.deps.hooks?.finalized(task, index, finalPath);
     let thumbnail: string | null = null;
     if ((outcome.contentType ?? '').startsWith('image/') || op.output === 'image') {
       // A thumbnail is a convenience: a file libvips cannot read still lands in the library.
@@ -186,7 +192,8 @@ export class ResultDownloader {
       file: relative(libraryDir, finalPath).split('\\').join('/'),
       mime: outcome.contentType,
       sha256: outcome.sha256,
-      bytesReceived: statSync(finalPath).size,
+      // The payload as received (the file on disk may be larger by the provenance written into it).
+      bytesReceived: outcome.size,
       bytesTotal: outcome.size,
       error: null,
     });

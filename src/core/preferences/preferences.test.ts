@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { previewFileName } from './file-name-preview';
 const base = mkdtempSync(join(tmpdir(), 'atelier-prefs-'));
 afterAll(() => {
   if (existsSync(join(base, 'readonly'))) chmodSync(join(base, 'readonly'), 0o755);
+  if (existsSync(join(base, 'readonly', 'inner'))) chmodSync(join(base, 'readonly', 'inner'), 0o755);
   rmSync(base, { recursive: true, force: true });
 });
 
@@ -27,33 +28,45 @@ const problem = (fn: () => unknown): string | undefined => {
   return undefined;
 };
 
+const dataDir = join(base, 'data');
+const merge = (p: Parameters<typeof mergePreferences>[1], current = defaultPreferences) =>
+  mergePreferences(current, p, dataDir);
+
 describe('library folder check', () => {
-  it('creates a missing folder and accepts it', () => {
+  it('accepts an existing writable folder; refuses a missing one (no folder is created on request)', () => {
     const dir = join(base, 'new', 'library');
-    expect(mergePreferences(defaultPreferences, { libraryDir: `  ${dir} ` }).libraryDir).toBe(dir);
+    expect(problem(() => merge({ libraryDir: dir }))).toBe('invalid_input:missing');
+    expect(existsSync(dir)).toBe(false);
+    mkdirSync(dir, { recursive: true });
+    expect(merge({ libraryDir: `  ${dir} ` }).libraryDir).toBe(dir);
   });
   it('refuses relative paths, files and unwritable folders with a coded invalid_input', () => {
     writeFileSync(join(base, 'a-file'), 'x');
-    expect(problem(() => mergePreferences(defaultPreferences, { libraryDir: 'relative/dir' }))).toBe(
-      'invalid_input:notAbsolute',
-    );
-    expect(problem(() => mergePreferences(defaultPreferences, { libraryDir: join(base, 'a-file') }))).toBe(
-      'invalid_input:notADirectory',
-    );
+    expect(problem(() => merge({ libraryDir: 'relative/dir' }))).toBe('invalid_input:notAbsolute');
+    expect(problem(() => merge({ libraryDir: join(base, 'a-file') }))).toBe('invalid_input:notADirectory');
     const ro = join(base, 'readonly');
-    mergePreferences(defaultPreferences, { libraryDir: ro });
+    mkdirSync(join(ro, 'inner'), { recursive: true });
     chmodSync(ro, 0o555);
+    chmodSync(join(ro, 'inner'), 0o555);
     // root can write anywhere, so only assert where permissions apply.
     if (process.getuid?.() !== 0)
-      expect(problem(() => mergePreferences(defaultPreferences, { libraryDir: join(ro, 'inner') }))).toBe(
-        'invalid_input:notWritable',
-      );
+      expect(problem(() => merge({ libraryDir: join(ro, 'inner') }))).toBe('invalid_input:notWritable');
+    chmodSync(join(ro, 'inner'), 0o755);
+  });
+  it('refuses the data folder, a folder inside it, an ancestor of it, a system folder and the root', () => {
+    mkdirSync(join(dataDir, 'inputs'), { recursive: true });
+    expect(problem(() => merge({ libraryDir: dataDir }))).toBe('invalid_input:dataFolder');
+    expect(problem(() => merge({ libraryDir: join(dataDir, 'inputs') }))).toBe('invalid_input:dataFolder');
+    expect(problem(() => merge({ libraryDir: base }))).toBe('invalid_input:dataFolder');
+    expect(problem(() => merge({ libraryDir: '/' }))).toBe('invalid_input:systemFolder');
+    if (process.platform !== 'win32')
+      expect(problem(() => merge({ libraryDir: '/etc' }))).toBe('invalid_input:systemFolder');
   });
   it('an empty value means the default folder and is not checked; other fields pass through', () => {
-    expect(
-      mergePreferences({ ...defaultPreferences, libraryDir: '/somewhere' }, { libraryDir: '' }).libraryDir,
-    ).toBe('');
-    expect(mergePreferences(defaultPreferences, { maxRequestsInFlight: 9 }).maxRequestsInFlight).toBe(9);
+    expect(merge({ libraryDir: '' }, { ...defaultPreferences, libraryDir: '/somewhere' }).libraryDir).toBe(
+      '',
+    );
+    expect(merge({ maxRequestsInFlight: 9 }).maxRequestsInFlight).toBe(9);
   });
 });
 
@@ -78,6 +91,7 @@ describe('updatePreferences through the bridge boundary', () => {
       preferences: createJsonPreferencesStore(dataDir),
     });
     const library = join(base, 'lib2');
+    mkdirSync(library);
     for (const patch of [
       { libraryDir: library },
       { fileNamePattern: '{task}_{index}' },

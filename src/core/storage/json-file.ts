@@ -94,8 +94,8 @@ export function readJsonFile(path: string): unknown {
  * Writes JSON atomically (temp file + rename) so a crash never leaves half a file. A failed write (a full
  * disk) removes its temp file before the error goes on: no `*.tmp` litter.
  */
-export function writeJsonFile(path: string, value: unknown, mode = 0o644): void {
-  mkdirSync(dirname(path), { recursive: true });
+export function writeJsonFile(path: string, value: unknown, mode = 0o600): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const tmp = `${path}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode });

@@ -1,5 +1,4 @@
 import { copyFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { BridgeError } from '../../shared/bridge/result';
 import { resolveMediaPath } from '../media/resolve-media-path';
 import type { TaskRecord } from './task-record';
@@ -20,7 +19,8 @@ export async function deleteTaskFiles(task: TaskRecord, roots: { library: string
   for (const r of task.results) {
     const path = r.file ? resolveMediaPath(roots, `library/${r.file}`) : null;
     if (path) await rm(path, { force: true });
-    if (r.thumbnail) await rm(join(roots.thumbs, r.thumbnail), { force: true });
+    const thumb = r.thumbnail ? resolveMediaPath(roots, `thumbs/${r.thumbnail}`) : null;
+    if (thumb) await rm(thumb, { force: true });
   }
 }
 

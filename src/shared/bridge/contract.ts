@@ -2,27 +2,27 @@ import { z } from 'zod';
 import { preferencesPatchSchema, preferencesSchema } from '../domain/preferences';
 import { gatewayHealthSchema } from '../domain/gateway-health';
 import { connectionTestSchema, profileInputSchema, profileSchema } from '../domain/profile';
-import {
-  inputRefSchema,
-  taskDetailSchema,
-  taskFilterSchema,
-  taskStatusSchema,
-  taskSummarySchema,
-} from '../domain/task';
+import { inputRefSchema, taskDetailSchema, taskFilterSchema, taskStatusSchema, taskSummarySchema } from '../domain/task';
 import { operationIdSchema } from '../operations/ids';
 import { estimateSchema } from '../domain/estimate';
 import { boundedRecord, EXTRA_BOUNDS, VALUES_BOUNDS } from './bounds';
 import { noticeSchema } from '../domain/notice';
+import {
+  boardNameSchema,
+  boardSchema,
+  declaredParentSchema,
+  exportResultSchema,
+  frameOriginSchema,
+  inspectedFileSchema,
+  lineageSchema,
+} from '../domain/library';
 
 /** A bridge method: what it takes and what it answers, both checked at the boundary. */
 export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
   output: O;
 }
-const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodSpec<I, O> => ({
-  input,
-  output,
-});
+const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodSpec<I, O> => ({ input, output });
 
 const none = z.object({}).strict();
 const id = z.string().min(1).max(100);
@@ -65,6 +65,10 @@ const submitInput = z
     extra: boundedRecord(EXTRA_BOUNDS).default({}),
     /** One per user intent (a Generate press): repeating it returns the first task, never a second submission. */
     idempotencyKey: z.string().min(8).max(100).optional(),
+    /** The board (project) the new task goes on; null: none. */
+    boardId: z.string().max(100).nullable().optional(),
+    /** Lineage the renderer knows and core cannot infer from the values (e.g. `reruns`). */
+    parents: z.array(declaredParentSchema).max(32).optional(),
   })
   .strict();
 
@@ -94,9 +98,15 @@ export const contract = {
     selectProfile: method(idInput, connectionSchema),
     testConnection: method(idInput, connectionTestSchema),
     stageInputFromPath: method(z.object({ path: z.string().min(1).max(4096) }).strict(), inputRefSchema),
+    /** `origin`: the bytes are a frame captured from a video result (recorded for lineage). */
     stageInputBytes: method(
       z
-        .object({ name: z.string().max(260), mime: z.string().max(100), bytes: z.instanceof(Uint8Array) })
+        .object({
+          name: z.string().max(260),
+          mime: z.string().max(100),
+          bytes: z.instanceof(Uint8Array),
+          origin: frameOriginSchema.optional(),
+        })
         .strict(),
       inputRefSchema,
     ),
@@ -126,10 +136,7 @@ export const contract = {
     /** Desktop only: the OS folder picker for the library folder (null when cancelled). Web mode: `forbidden`. */
     chooseLibraryFolder: method(none, z.object({ path: z.string().nullable() })),
     /** The file name a result would get with this pattern, from sample values (Settings shows it live). */
-    previewFileName: method(
-      z.object({ pattern: z.string().min(1).max(200) }).strict(),
-      z.object({ example: z.string() }),
-    ),
+    previewFileName: method(z.object({ pattern: z.string().min(1).max(200) }).strict(), z.object({ example: z.string() })),
     /**
      * Desktop only: starts an OS drag of a result file out of the app. Call it from the renderer's
      * `dragstart` handler (after `preventDefault()`); web mode answers `forbidden` (use a download link there).
@@ -139,16 +146,37 @@ export const contract = {
     listNotices: method(none, z.array(noticeSchema)),
     /** Hides a notice for the rest of this run. */
     dismissNotice: method(idInput, ok),
+    /** "Made from" and "used by" of a task, and the chain through it. */
+    getLineage: method(idInput, lineageSchema),
+    listBoards: method(none, z.array(boardSchema)),
+    createBoard: method(z.object({ name: boardNameSchema }).strict(), boardSchema),
+    renameBoard: method(z.object({ id, name: boardNameSchema }).strict(), ok),
+    /** Deletes a board; its tasks stay in the library. */
+    deleteBoard: method(idInput, ok),
+    /** Puts tasks on a board, or (null) takes them off any board. */
+    moveToBoard: method(z.object({ ids: z.array(id).min(1).max(5000), boardId: id.nullable() }).strict(), ok),
+    /** A ZIP of the tasks' results with manifest.json and manifest.csv, written under the library's `exports/`. */
+    exportTasks: method(z.object({ ids: z.array(id).min(1).max(5000) }).strict(), exportResultSchema),
+    /**
+     * Reads the Atelier settings embedded in a staged file (the renderer stages a dropped file, or only its
+     * first and last megabytes: that is where the metadata lives).
+     */
+    inspectInput: method(z.object({ id: inputRefSchema.shape.id }).strict(), inspectedFileSchema),
+    /**
+     * "Import folder": indexes the Atelier-made files under a folder into this library (copies into
+     * `imported/`). `path` null: the desktop folder picker asks (web mode: a path is required).
+     */
+    importFolder: method(
+      z.object({ path: z.string().min(1).max(4096).nullable() }).strict(),
+      z.object({ scanned: z.number().int(), found: z.number().int(), imported: z.number().int(), known: z.number().int(), path: z.string().nullable() }),
+    ),
+    /** Records that a staged input is a frame captured from a video result (lineage `frame`). */
+    recordFrameOrigin: method(z.object({ inputId: inputRefSchema.shape.id, origin: frameOriginSchema }).strict(), ok),
   },
   events: {
     taskChanged: taskSummarySchema,
     taskRemoved: z.object({ id: z.string() }),
-    downloadProgressed: z.object({
-      id: z.string(),
-      index: z.number().int(),
-      received: z.number(),
-      total: z.number().nullable(),
-    }),
+    downloadProgressed: z.object({ id: z.string(), index: z.number().int(), received: z.number(), total: z.number().nullable() }),
     preferencesChanged: preferencesSchema,
     connectionChanged: connectionSchema,
     /** The user clicked an OS notification about this task (desktop): the window is focused, show the task. */
@@ -174,10 +202,8 @@ export const methodChannel = (m: MethodName): string => `atelier:call:${m}`;
 export const eventChannel = (e: EventName): string => `atelier:event:${e}`;
 export const METHOD_NAMES = Object.keys(contract.methods) as MethodName[];
 export const EVENT_NAMES = Object.keys(contract.events) as EventName[];
-export const isMethodName = (s: unknown): s is MethodName =>
-  typeof s === 'string' && Object.hasOwn(contract.methods, s);
-export const isEventName = (s: unknown): s is EventName =>
-  typeof s === 'string' && Object.hasOwn(contract.events, s);
+export const isMethodName = (s: unknown): s is MethodName => typeof s === 'string' && Object.hasOwn(contract.methods, s);
+export const isEventName = (s: unknown): s is EventName => typeof s === 'string' && Object.hasOwn(contract.events, s);
 
 export type AppInfo = z.infer<typeof appInfoSchema>;
 export type Connection = z.infer<typeof connectionSchema>;

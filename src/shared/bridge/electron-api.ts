@@ -7,6 +7,9 @@ export interface ElectronBridgeApi {
   events: EventName[];
   invoke(method: MethodName, input: unknown): Promise<BridgeReply<unknown>>;
   subscribe(event: EventName, listener: (payload: unknown) => void): () => void;
-  /** The file-system path of a dropped/picked File, or null (pasted images have none). */
-  pathForFile(file: File): string | null;
+  /**
+   * Stages a dropped/picked File by its file-system path (core copies it), or returns null when the File
+   * has no path (pasted images, constructed Files): send its bytes with `stageInputBytes` then.
+   */
+  stageFile(file: File): Promise<BridgeReply<unknown>> | null;
 }

@@ -60,6 +60,8 @@ export const profileInputSchema = z.object({
       localPort: z.number().int().min(0).max(65535).default(0),
     })
     .default({ enabled: false, publicUrl: '', localPort: 0 }),
+  /** How results of this profile remember (absent: embed on, sidecar off) how they were made: metadata inside the file, and a sidecar `.json`. */
+  provenance: z.object({ embed: z.boolean().default(true), sidecar: z.boolean().default(false) }).optional(),
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 

@@ -92,6 +92,8 @@ export const taskFilterSchema = z.object({
   statuses: z.array(taskStatusSchema).optional(),
   search: z.string().max(200).optional(),
   favourite: z.boolean().optional(),
+  /** Only tasks on this board (a project). */
+  boardId: z.string().max(100).optional(),
   since: z.number().optional(),
   until: z.number().optional(),
   sort: z.enum(['newest', 'oldest']).default('newest'),

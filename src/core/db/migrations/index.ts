@@ -2,6 +2,7 @@ import type Database from 'libsql';
 import { MIGRATION_0001_INIT } from './0001-init';
 import { MIGRATION_0002_ESTIMATES } from './0002-estimates';
 import { backfillChars, MIGRATION_0003_SEARCH_AND_RESUME } from './0003-search-and-resume';
+import { MIGRATION_0004_LINEAGE_BOARDS } from './0004-lineage-boards';
 
 /** One schema step. `version` is its number; versions are 1, 2, 3… with no gaps. */
 export interface Migration {
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'init', sql: MIGRATION_0001_INIT },
   { version: 2, name: 'estimates', sql: MIGRATION_0002_ESTIMATES },
   { version: 3, name: 'search-and-resume', sql: MIGRATION_0003_SEARCH_AND_RESUME, after: backfillChars },
+  { version: 4, name: 'lineage-boards', sql: MIGRATION_0004_LINEAGE_BOARDS },
 ];
 
 /** The schema version this build of the code writes. */

@@ -1,6 +1,7 @@
 import { useBridgeEvents } from '../bridge/queries';
 import { useUiStore } from '../state/ui-store';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
+import { FileDropDialog } from '../features/library/drop/FileDropDialog';
 import { GalleryPanel } from './GalleryPanel';
 import { OperationPanel } from './OperationPanel';
 import { OperationSidebar } from './OperationSidebar';
@@ -23,6 +24,7 @@ export function Shell({ connected }: { connected: boolean }) {
         <GalleryPanel />
       </aside>
       {settingsOpen && <SettingsDialog />}
+      <FileDropDialog />
     </div>
   );
 }

@@ -28,8 +28,12 @@ export function mediaUrl(
 export async function stageFile(client: BridgeClient, file: File): Promise<InputRef> {
   const api = electronApi();
   if (api) {
-    const path = api.pathForFile(file);
-    if (path) return client.call('stageInputFromPath', { path });
+    const staged = api.stageFile(file);
+    if (staged) {
+      const reply = await staged;
+      if (!reply.ok) throw new BridgeError(reply.error.code, reply.error.message, reply.error.fields);
+      return inputRefSchema.parse(reply.value);
+    }
     return client.call('stageInputBytes', {
       name: file.name || 'pasted.png',
       mime: file.type,

@@ -8,6 +8,8 @@ import galleryEn from '../features/gallery/locales/en.json';
 import galleryZh from '../features/gallery/locales/zh-CN.json';
 import settingsEn from '../features/settings/locales/en.json';
 import settingsZh from '../features/settings/locales/zh-CN.json';
+import libraryEn from '../features/library/locales/en.json';
+import libraryZh from '../features/library/locales/zh-CN.json';
 import canvasEn from '../features/canvas/locales/en.json';
 import canvasZh from '../features/canvas/locales/zh-CN.json';
 import wipeEn from '../ui/wipe/locales/en.json';
@@ -29,8 +31,8 @@ function merge(...trees: Tree[]): Tree {
 }
 
 export const resources = {
-  en: { translation: merge(en, formsEn, galleryEn, settingsEn, wipeEn, canvasEn) },
-  'zh-CN': { translation: merge(zhCN, formsZh, galleryZh, settingsZh, wipeZh, canvasZh) },
+  en: { translation: merge(en, formsEn, galleryEn, settingsEn, wipeEn, canvasEn, libraryEn) },
+  'zh-CN': { translation: merge(zhCN, formsZh, galleryZh, settingsZh, wipeZh, canvasZh, libraryZh) },
 };
 
 void i18next.use(initReactI18next).init({

@@ -1,3 +1,5 @@
+import { CropOffer } from '../canvas/crop/CropOffer';
+import { ExpandRatioField } from '../canvas/expand/ExpandRatioField';
 import type { FieldProps } from './field-props';
 import { BooleanField } from './fields/BooleanField';
 import { MaskField } from './fields/MaskField';
@@ -16,7 +18,11 @@ export function FieldControl(props: FieldProps & { vendor: string }) {
   const { field } = props;
   switch (field.type) {
     case 'text':
-      return field.subjectPrompt ? <SubjectPrompt {...props} field={field} /> : <TextField {...props} field={field} />;
+      return field.subjectPrompt ? (
+        <SubjectPrompt {...props} field={field} />
+      ) : (
+        <TextField {...props} field={field} />
+      );
     case 'model':
       return <ModelField {...props} field={field} />;
     case 'select':
@@ -24,12 +30,29 @@ export function FieldControl(props: FieldProps & { vendor: string }) {
     case 'number':
       return <NumberField {...props} field={field} />;
     case 'size':
-    case 'aspectRatio':
       return <RatioField {...props} field={field} />;
+    case 'aspectRatio':
+      return props.op === 'vendor.expand' ? (
+        <ExpandRatioField {...props} field={field} />
+      ) : (
+        <RatioField {...props} field={field} />
+      );
     case 'boolean':
       return <BooleanField {...props} field={field} />;
     case 'media':
-      return <MediaField {...props} field={field} />;
+      return (
+        <>
+          <MediaField {...props} field={field} />
+          {field.accept === 'image' && props.op !== 'vendor.expand' && (
+            <CropOffer
+              value={props.value}
+              values={props.values}
+              onChange={props.onChange}
+              testId={field.name}
+            />
+          )}
+        </>
+      );
     case 'mediaList':
       return <MediaListField {...props} field={field} />;
     case 'mask':

@@ -49,7 +49,8 @@ export const useDraftStore = create<DraftState>()(
           const d = draftOf(s.drafts, op);
           return { drafts: { ...s.drafts, [op]: { ...d, values: { ...d.values, ...patch } } } };
         }),
-      setExtra: (op, extra) => set((s) => ({ drafts: { ...s.drafts, [op]: { ...draftOf(s.drafts, op), extra } } })),
+      setExtra: (op, extra) =>
+        set((s) => ({ drafts: { ...s.drafts, [op]: { ...draftOf(s.drafts, op), extra } } })),
       reset: (op) => set((s) => ({ drafts: { ...s.drafts, [op]: fresh(op) } })),
       replace: (op, draft) => set((s) => ({ drafts: { ...s.drafts, [op]: draft } })),
     }),
@@ -79,10 +80,18 @@ export function presetForModel(op: OperationId, model: unknown): unknown {
  * fields (replacing the current draft of that operation). Called by the gallery.
  */
 export function loadDraftFromTask(detail: TaskDetail): void {
-  const op = detail.operationId;
-  const values: Values = { ...defaultValues(getOperation(op)), ...detail.values };
+  loadDraftFromValues(detail.operationId, detail.values, detail.extra);
+}
+
+/** The same from bare settings (a dropped file's embedded provenance). */
+export function loadDraftFromValues(
+  op: OperationId,
+  stored: Values,
+  storedExtra: Record<string, unknown>,
+): void {
+  const values: Values = { ...defaultValues(getOperation(op)), ...stored };
   if ('model' in values) values.model = presetForModel(op, values.model);
-  const extra = Object.keys(detail.extra).length ? JSON.stringify(detail.extra, null, 2) : '';
+  const extra = Object.keys(storedExtra).length ? JSON.stringify(storedExtra, null, 2) : '';
   useDraftStore.getState().replace(op, { values, extra });
   useUiStore.getState().selectOperation(op);
 }

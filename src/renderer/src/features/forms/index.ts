@@ -15,5 +15,12 @@
  *   localStorage under `atelier.forms.drafts`.
  */
 export { OperationForm } from './OperationForm';
-export { loadDraftFromTask, setDraftField, useDraftStore, draftOf, type Draft } from './drafts-store';
+export {
+  loadDraftFromTask,
+  loadDraftFromValues,
+  setDraftField,
+  useDraftStore,
+  draftOf,
+  type Draft,
+} from './drafts-store';
 export { putResultIntoForm } from './result-as-input';

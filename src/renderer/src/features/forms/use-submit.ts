@@ -1,3 +1,4 @@
+import { currentBoardId } from '../library/boards/board-store';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Values } from '../../../../shared/operations/fields';
@@ -46,7 +47,13 @@ export function useSubmit(operationId: OperationId) {
       setServerIssues({});
       clearTimeout(timer.current);
       try {
-        const task = await bridge.call('submitTask', { operationId, values, extra, idempotencyKey: key });
+        const task = await bridge.call('submitTask', {
+          operationId,
+          values,
+          extra,
+          idempotencyKey: key,
+          boardId: currentBoardId(),
+        });
         setNotice({ kind: 'sent', taskId: task.id });
         timer.current = setTimeout(() => setNotice((n) => (n?.kind === 'sent' ? null : n)), 6000);
         void qc.invalidateQueries({ queryKey: qk.tasks });

@@ -19,6 +19,10 @@ import { useTaskActions } from './hooks/use-task-actions';
 import { useTaskCounts, useTaskPages } from './hooks/use-task-pages';
 import { TypicalContext, useTypicalDurations } from './hooks/use-typical-durations';
 import { useWebNotifications } from './hooks/use-web-notifications';
+import { BoardBar } from '../library/boards/BoardBar';
+import { SelectionBar } from '../library/boards/SelectionBar';
+import { setGalleryOrder } from '../library/boards/select-click';
+import { useLasso } from '../library/boards/use-lasso';
 import './gallery.css';
 import './lightbox.css';
 
@@ -38,8 +42,12 @@ export function Gallery() {
   const filtersOpen = useGalleryStore((s) => s.filtersOpen);
   const lightbox = useGalleryStore((s) => s.lightbox);
   const confirmId = useGalleryStore((s) => s.confirmDelete);
+  setGalleryOrder(pages.items.map((i) => i.id));
+  const lasso = useLasso();
   const models = useMemo(() => [...new Set(pages.items.map((i) => i.model))].sort(), [pages.items]);
-  const activeFilters = [filter.operationId, filter.model, filter.since, filter.until].filter((x) => x !== undefined).length;
+  const activeFilters = [filter.operationId, filter.model, filter.since, filter.until].filter(
+    (x) => x !== undefined,
+  ).length;
   const filtered = activeFilters > 0 || !!filter.search || !!filter.favourite || !!filter.statuses;
   const listProps = {
     items: pages.items,
@@ -51,18 +59,28 @@ export function Gallery() {
   };
   return (
     <TypicalContext.Provider value={typical}>
-      <div className="gallery-panel gl-root" data-testid="gallery" data-total={pages.total} data-loaded={pages.items.length}>
+      <div
+        className="gallery-panel gl-root"
+        data-testid="gallery"
+        data-total={pages.total}
+        data-loaded={pages.items.length}
+        {...lasso.handlers}
+      >
         <header className="gl-header">
           <h2>{t('gallery.title')}</h2>
           <span className="gl-total" data-testid="gallery-total">
             {pages.isSuccess ? t('gallery.total', { count: pages.total }) : ''}
           </span>
         </header>
+        <BoardBar />
         <FilterBar activeFilters={activeFilters} />
+        <SelectionBar items={pages.items} />
         {filtersOpen && <FilterPanel models={models} />}
         <StatusChips counts={counts.data} />
         {pages.isError ? (
-          <div className="gl-empty gl-error">{pages.error instanceof Error ? pages.error.message : String(pages.error)}</div>
+          <div className="gl-empty gl-error">
+            {pages.error instanceof Error ? pages.error.message : String(pages.error)}
+          </div>
         ) : pages.isSuccess && pages.items.length === 0 ? (
           <EmptyState filtered={filtered} />
         ) : view === 'list' ? (
@@ -71,6 +89,7 @@ export function Gallery() {
           <TaskGrid {...listProps} tileSize={tileSize} />
         )}
         {pages.isFetching && <div className="gl-loading-bar" aria-hidden />}
+        {lasso.box}
       </div>
       {lightbox && <Lightbox target={lightbox} items={pages.items} actions={actions} />}
       {confirmId && <ConfirmDelete task={pages.items.find((x) => x.id === confirmId)} actions={actions} />}

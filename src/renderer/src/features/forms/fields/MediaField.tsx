@@ -23,7 +23,10 @@ export function MediaField({ field, value, onChange, inputId, describedBy }: Fie
   };
   const addRef = useRef(addFiles);
   addRef.current = addFiles;
-  const target = useMemo(() => ({ accept: field.accept, hasRoom: () => true, add: (files: File[]) => void addRef.current(files) }), [field.accept]);
+  const target = useMemo(
+    () => ({ accept: field.accept, hasRoom: () => true, add: (files: File[]) => void addRef.current(files) }),
+    [field.accept],
+  );
   const activate = usePasteTarget(field.name, target);
   const pick = (v: MediaValue) => {
     setError(null);
@@ -31,8 +34,21 @@ export function MediaField({ field, value, onChange, inputId, describedBy }: Fie
   };
   const sourceLabel = current ? t(`forms.media.source.${current.kind}`) : '';
   return (
-    <div className="fm-media" id={inputId} aria-describedby={describedBy} onFocusCapture={activate} onPointerDown={activate} data-testid={`media-${field.name}`}>
-      <DropZone onFiles={(f) => void addFiles(f)} className={current ? 'fm-drop-filled' : 'fm-drop-empty'} testId={`drop-${field.name}`}>
+    <div
+      className="fm-media"
+      id={inputId}
+      aria-describedby={describedBy}
+      onFocusCapture={activate}
+      onPointerDown={activate}
+      data-testid={`media-${field.name}`}
+    >
+      <DropZone
+        onFiles={(f) => void addFiles(f)}
+        onResult={field.accept === 'audio' ? undefined : pick}
+        accept={field.accept}
+        className={current ? 'fm-drop-filled' : 'fm-drop-empty'}
+        testId={`drop-${field.name}`}
+      >
         {current ? (
           <div className="fm-media-filled">
             <MediaThumb value={current} accept={field.accept} className="fm-thumb-lg" />
@@ -44,24 +60,49 @@ export function MediaField({ field, value, onChange, inputId, describedBy }: Fie
                 <span className="fm-badge">{sourceLabel}</span>
                 {current.kind === 'file' && formatBytes(current.input.size)}
               </span>
-              <MediaSources accept={field.accept} sources={field.sources} onFiles={(f) => void addFiles(f)} onValue={pick} testId={`media-${field.name}`} />
+              <MediaSources
+                accept={field.accept}
+                sources={field.sources}
+                onFiles={(f) => void addFiles(f)}
+                onValue={pick}
+                testId={`media-${field.name}`}
+              />
             </div>
-            <button type="button" className="icon-btn fm-remove" aria-label={t('forms.media.remove')} title={t('forms.media.remove')} onClick={() => onChange(null)}>
+            <button
+              type="button"
+              className="icon-btn fm-remove"
+              aria-label={t('forms.media.remove')}
+              title={t('forms.media.remove')}
+              onClick={() => onChange(null)}
+            >
               <Trash2 size={16} />
             </button>
           </div>
         ) : (
           <div className="fm-drop-inner">
             {busy ? <Loader2 size={22} className="fm-spin" /> : <UploadCloud size={22} />}
-            <span className="fm-drop-title">{t(busy ? 'forms.media.staging' : `forms.media.dropHere.${field.accept}`)}</span>
+            <span className="fm-drop-title">
+              {t(busy ? 'forms.media.staging' : `forms.media.dropHere.${field.accept}`)}
+            </span>
             <span className="fm-drop-hint">{t('forms.media.dropHint')}</span>
-            <MediaSources accept={field.accept} sources={field.sources} onFiles={(f) => void addFiles(f)} onValue={pick} testId={`media-${field.name}`} />
+            <MediaSources
+              accept={field.accept}
+              sources={field.sources}
+              onFiles={(f) => void addFiles(f)}
+              onValue={pick}
+              testId={`media-${field.name}`}
+            />
           </div>
         )}
       </DropZone>
       {field.urlField && (
         <p className="fm-note">
-          <Info size={13} /> {t(field.sources.includes('result') && field.accept !== 'audio' ? 'forms.media.urlFieldNote' : 'forms.media.urlFieldNoteFile')}
+          <Info size={13} />{' '}
+          {t(
+            field.sources.includes('result') && field.accept !== 'audio'
+              ? 'forms.media.urlFieldNote'
+              : 'forms.media.urlFieldNoteFile',
+          )}
         </p>
       )}
       {error && (

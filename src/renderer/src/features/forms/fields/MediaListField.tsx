@@ -21,10 +21,20 @@ const move = <T,>(list: T[], from: number, to: number): T[] => {
 };
 
 /** Several media inputs with thumbnails, in order: reorder by dragging or with the arrows, remove, add. */
-export function MediaListField({ field, value, onChange, getValue, inputId, describedBy }: FieldProps<FieldOf<'mediaList'>>) {
+export function MediaListField({
+  field,
+  value,
+  onChange,
+  getValue,
+  inputId,
+  describedBy,
+}: FieldProps<FieldOf<'mediaList'>>) {
   const { t } = useTranslation();
   const list = Array.isArray(value) ? (value as MediaValue[]) : [];
-  const { stage, busy, error, setError } = useStageFiles(field.accept, field.maxBytes ?? DEFAULT_MAX_BYTES[field.accept]);
+  const { stage, busy, error, setError } = useStageFiles(
+    field.accept,
+    field.maxBytes ?? DEFAULT_MAX_BYTES[field.accept],
+  );
   const [refused, setRefused] = useState<string | null>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const latest = (): MediaValue[] => {
@@ -35,7 +45,15 @@ export function MediaListField({ field, value, onChange, getValue, inputId, desc
   const admit = (count: number): number => {
     const room = field.max - latest().length;
     const taken = Math.max(0, Math.min(room, count));
-    setRefused(count > taken ? t('forms.media.listFull', { max: field.max, count: count - taken, kind: t(`forms.mediaKinds.${field.accept}`) }) : null);
+    setRefused(
+      count > taken
+        ? t('forms.media.listFull', {
+            max: field.max,
+            count: count - taken,
+            kind: t(`forms.mediaKinds.${field.accept}`),
+          })
+        : null,
+    );
     return taken;
   };
   const addFiles = async (files: File[]) => {
@@ -50,14 +68,31 @@ export function MediaListField({ field, value, onChange, getValue, inputId, desc
   const addRef = useRef({ addFiles, latest });
   addRef.current = { addFiles, latest };
   const target = useMemo(
-    () => ({ accept: field.accept, hasRoom: () => addRef.current.latest().length < field.max, add: (files: File[]) => void addRef.current.addFiles(files) }),
+    () => ({
+      accept: field.accept,
+      hasRoom: () => addRef.current.latest().length < field.max,
+      add: (files: File[]) => void addRef.current.addFiles(files),
+    }),
     [field.accept, field.max],
   );
   const activate = usePasteTarget(field.name, target);
   const full = list.length >= field.max;
   return (
-    <div className="fm-media-list" id={inputId} aria-describedby={describedBy} onFocusCapture={activate} onPointerDown={activate} data-testid={`media-${field.name}`}>
-      <DropZone onFiles={(f) => void addFiles(f)} testId={`drop-${field.name}`} className="fm-list-drop">
+    <div
+      className="fm-media-list"
+      id={inputId}
+      aria-describedby={describedBy}
+      onFocusCapture={activate}
+      onPointerDown={activate}
+      data-testid={`media-${field.name}`}
+    >
+      <DropZone
+        onFiles={(f) => void addFiles(f)}
+        onResult={addValue}
+        accept={field.accept}
+        testId={`drop-${field.name}`}
+        className="fm-list-drop"
+      >
         <ol className="fm-tiles">
           {list.map((item, i) => (
             <li
@@ -88,10 +123,22 @@ export function MediaListField({ field, value, onChange, getValue, inputId, desc
               <MediaThumb value={item} accept={field.accept} />
               <span className="fm-tile-index">{i + 1}</span>
               <span className="fm-tile-actions">
-                <button type="button" aria-label={t('forms.media.moveLeft')} title={t('forms.media.moveLeft')} disabled={i === 0} onClick={() => onChange(move(latest(), i, i - 1))}>
+                <button
+                  type="button"
+                  aria-label={t('forms.media.moveLeft')}
+                  title={t('forms.media.moveLeft')}
+                  disabled={i === 0}
+                  onClick={() => onChange(move(latest(), i, i - 1))}
+                >
                   <ChevronLeft size={14} />
                 </button>
-                <button type="button" aria-label={t('forms.media.moveRight')} title={t('forms.media.moveRight')} disabled={i === list.length - 1} onClick={() => onChange(move(latest(), i, i + 1))}>
+                <button
+                  type="button"
+                  aria-label={t('forms.media.moveRight')}
+                  title={t('forms.media.moveRight')}
+                  disabled={i === list.length - 1}
+                  onClick={() => onChange(move(latest(), i, i + 1))}
+                >
                   <ChevronRight size={14} />
                 </button>
                 <button
@@ -125,7 +172,14 @@ export function MediaListField({ field, value, onChange, getValue, inputId, desc
           <span className="fm-count" data-testid={`count-${field.name}`}>
             {t('forms.media.count', { count: list.length, max: field.max })}
           </span>
-          <MediaSources accept={field.accept} sources={SOURCES} multiple onFiles={(f) => void addFiles(f)} onValue={addValue} testId={`media-${field.name}`} />
+          <MediaSources
+            accept={field.accept}
+            sources={SOURCES}
+            multiple
+            onFiles={(f) => void addFiles(f)}
+            onValue={addValue}
+            testId={`media-${field.name}`}
+          />
         </div>
       </DropZone>
       {(refused || error) && (

@@ -38,12 +38,35 @@ export function ActionMenu({ task, index, actions, className = '' }: Props) {
       >
         <MoreHorizontal size={16} />
       </button>
-      {open && trigger.current && createPortal(<Menu anchor={trigger.current} task={task} index={index} actions={actions} close={() => setOpen(false)} />, document.body)}
+      {open &&
+        trigger.current &&
+        createPortal(
+          <Menu
+            anchor={trigger.current}
+            task={task}
+            index={index}
+            actions={actions}
+            close={() => setOpen(false)}
+          />,
+          document.body,
+        )}
     </>
   );
 }
 
-function Menu({ anchor, task, index, actions, close }: { anchor: HTMLElement; task: TaskSummary; index: number; actions: TaskActions; close: () => void }) {
+function Menu({
+  anchor,
+  task,
+  index,
+  actions,
+  close,
+}: {
+  anchor: HTMLElement;
+  task: TaskSummary;
+  index: number;
+  actions: TaskActions;
+  close: () => void;
+}) {
   const { t } = useTranslation();
   const bridge = useBridge();
   const ref = useRef<HTMLDivElement>(null);
@@ -118,7 +141,15 @@ function Menu({ anchor, task, index, actions, close }: { anchor: HTMLElement; ta
     if (id === 'saveAs' && bridge.transport === 'web' && hasFile(result)) {
       // Web mode: the browser saves the file itself (the media route answers with Content-Disposition).
       return (
-        <a key={id} role="menuitem" className={cls} href={mediaUrl('library', result.file, { download: true })} download={result.file.split('/').pop()} data-testid="action-saveAs" onClick={close}>
+        <a
+          key={id}
+          role="menuitem"
+          className={cls}
+          href={mediaUrl('library', result.file, { download: true })}
+          download={result.file.split('/').pop()}
+          data-testid="action-saveAs"
+          onClick={close}
+        >
           {ACTION_ICONS[id]} {label}
         </a>
       );
@@ -127,7 +158,12 @@ function Menu({ anchor, task, index, actions, close }: { anchor: HTMLElement; ta
       const targets = inputTargetsFor(result.kind, task.remoteId);
       return (
         <div key={id}>
-          <button role="menuitem" className={cls} data-testid="action-useAsInput" onClick={() => setInputsOpen((o) => !o)}>
+          <button
+            role="menuitem"
+            className={cls}
+            data-testid="action-useAsInput"
+            onClick={() => setInputsOpen((o) => !o)}
+          >
             {ACTION_ICONS[id]} {label}
             <ChevronRight size={14} className={`gl-menu-chevron${inputsOpen ? ' open' : ''}`} />
           </button>
@@ -147,15 +183,17 @@ function Menu({ anchor, task, index, actions, close }: { anchor: HTMLElement; ta
           {inputsOpen &&
             targets.map((target) => (
               <button
-                key={target.operationId}
+                key={target.id}
                 role="menuitem"
                 className="gl-menu-item sub"
+                data-testid={`use-as-${target.id}`}
                 onClick={() => {
                   close();
                   actions.useAsInput(task, index, target);
                 }}
               >
-                {t(`op.${target.operationId}.label`)}
+                {t(`library.slot.${target.id}`)}{' '}
+                <span className="muted">· {t(`op.${target.operationId}.label`)}</span>
               </button>
             ))}
         </div>
@@ -169,7 +207,14 @@ function Menu({ anchor, task, index, actions, close }: { anchor: HTMLElement; ta
   };
 
   return (
-    <div ref={ref} className="gl-menu" role="menu" style={{ left: pos.left, top: pos.top }} onClick={(e) => e.stopPropagation()} data-testid="task-menu-popup">
+    <div
+      ref={ref}
+      className="gl-menu"
+      role="menu"
+      style={{ left: pos.left, top: pos.top }}
+      onClick={(e) => e.stopPropagation()}
+      data-testid="task-menu-popup"
+    >
       {actionsFor(task, index, bridge.transport).map((group, i) => (
         <div key={i} className="gl-menu-group">
           {group.map(item)}

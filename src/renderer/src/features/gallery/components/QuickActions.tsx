@@ -5,9 +5,18 @@ import { mediaUrl } from '../../../bridge/media';
 import { hasFile, inputTargetsFor } from '../model/actions';
 import type { TaskActions } from '../hooks/use-task-actions';
 import { ACTION_ICONS } from './action-items';
+import { UseAsInput } from '../../library/chain/UseAsInput';
 
 /** The lightbox's most used actions as buttons: save, reveal (desktop), use as input, reuse settings. */
-export function QuickActions({ task, index, actions }: { task: TaskSummary; index: number; actions: TaskActions }) {
+export function QuickActions({
+  task,
+  index,
+  actions,
+}: {
+  task: TaskSummary;
+  index: number;
+  actions: TaskActions;
+}) {
   const { t } = useTranslation();
   const bridge = useBridge();
   const r = task.results[index];
@@ -16,11 +25,20 @@ export function QuickActions({ task, index, actions }: { task: TaskSummary; inde
     <div className="gl-quick">
       {hasFile(r) &&
         (bridge.transport === 'web' ? (
-          <a className="btn" href={mediaUrl('library', r.file, { download: true })} download={r.file.split('/').pop()} data-testid="lightbox-save">
+          <a
+            className="btn"
+            href={mediaUrl('library', r.file, { download: true })}
+            download={r.file.split('/').pop()}
+            data-testid="lightbox-save"
+          >
             {ACTION_ICONS.saveAs} {t('gallery.action.saveAs')}
           </a>
         ) : (
-          <button className="btn" data-testid="lightbox-save" onClick={() => void actions.saveAs(task, index)}>
+          <button
+            className="btn"
+            data-testid="lightbox-save"
+            onClick={() => void actions.saveAs(task, index)}
+          >
             {ACTION_ICONS.saveAs} {t('gallery.action.saveAs')}
           </button>
         ))}
@@ -29,11 +47,9 @@ export function QuickActions({ task, index, actions }: { task: TaskSummary; inde
           {ACTION_ICONS.reveal} {t('gallery.action.reveal')}
         </button>
       )}
-      {targets.map((target) => (
-        <button key={target.operationId} className="btn" title={t('gallery.action.useAsInput')} onClick={() => actions.useAsInput(task, index, target)}>
-          {ACTION_ICONS.useAsInput} {t(`op.${target.operationId}.label`)}
-        </button>
-      ))}
+      {targets.length > 0 && (
+        <UseAsInput targets={targets} onPick={(target) => actions.useAsInput(task, index, target)} />
+      )}
       <button className="btn" onClick={() => void actions.reuse(task)} data-testid="lightbox-reuse">
         {ACTION_ICONS.reuse} {t('gallery.action.reuse')}
       </button>

@@ -7,34 +7,63 @@ import { ActionMenu } from './ActionMenu';
 import { LiveStatus } from './LiveStatus';
 import { ParamsTable } from './ValueView';
 import { QuickActions } from './QuickActions';
+import { FrameActions } from '../../library/chain/FrameActions';
+import { LineagePanel } from '../../library/lineage/LineagePanel';
 
 /** The lightbox's side panel: prompt, state, parameters, timings, ids and the raw gateway response. */
-export function TaskDetails({ task, detail, index, actions }: { task: TaskSummary; detail: TaskDetail | undefined; index: number; actions: TaskActions }) {
+export function TaskDetails({
+  task,
+  detail,
+  index,
+  actions,
+}: {
+  task: TaskSummary;
+  detail: TaskDetail | undefined;
+  index: number;
+  actions: TaskActions;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const result = task.results[index];
   const queuedMs = task.submittedAt !== null ? task.submittedAt - task.createdAt : null;
-  const totalMs = task.finishedAt !== null && task.submittedAt !== null ? task.finishedAt - task.submittedAt : null;
+  const totalMs =
+    task.finishedAt !== null && task.submittedAt !== null ? task.finishedAt - task.submittedAt : null;
   return (
     <aside className="gl-details" data-testid="lightbox-details">
       <div className="gl-details-top">
         <div className="gl-details-title">
-          <span className="gl-details-op">{t(`op.${task.operationId}.label`, { defaultValue: task.operationId })}</span>
+          <span className="gl-details-op">
+            {t(`op.${task.operationId}.label`, { defaultValue: task.operationId })}
+          </span>
           <span className="muted">{task.model}</span>
           {task.demo && <span className="gl-badge demo inline">{t('gallery.demo')}</span>}
         </div>
-        <button className={`icon-btn gl-row-star${task.favourite ? ' on' : ''}`} aria-pressed={task.favourite} aria-label={t('gallery.action.favourite')} onClick={() => void actions.favourite(task)}>
+        <button
+          className={`icon-btn gl-row-star${task.favourite ? ' on' : ''}`}
+          aria-pressed={task.favourite}
+          aria-label={t('gallery.action.favourite')}
+          onClick={() => void actions.favourite(task)}
+        >
           <Star size={16} fill={task.favourite ? 'currentColor' : 'none'} />
         </button>
         <ActionMenu task={task} index={index} actions={actions} />
       </div>
       <QuickActions task={task} index={index} actions={actions} />
-      <LiveStatus task={task} onCheck={() => void actions.checkAgain(task)} onRetry={() => void actions.retryDownload(task)} />
+      <FrameActions task={task} index={index} />
+      <LiveStatus
+        task={task}
+        onCheck={() => void actions.checkAgain(task)}
+        onRetry={() => void actions.retryDownload(task)}
+      />
 
       <section>
         <h4>
           {t('gallery.details.prompt')}
-          <button className="icon-btn gl-mini" aria-label={t('gallery.action.copyPrompt')} onClick={() => void actions.copyPrompt(task)}>
+          <button
+            className="icon-btn gl-mini"
+            aria-label={t('gallery.action.copyPrompt')}
+            onClick={() => void actions.copyPrompt(task)}
+          >
             <Copy size={13} />
           </button>
         </h4>
@@ -43,11 +72,15 @@ export function TaskDetails({ task, detail, index, actions }: { task: TaskSummar
         </p>
       </section>
 
+      <LineagePanel task={task} />
+
       {detail && (
         <section>
           <h4>{t('gallery.details.parameters')}</h4>
           <ParamsTable values={detail.values} />
-          {Object.keys(detail.extra).length > 0 && <pre className="gl-json small">{JSON.stringify(detail.extra, null, 2)}</pre>}
+          {Object.keys(detail.extra).length > 0 && (
+            <pre className="gl-json small">{JSON.stringify(detail.extra, null, 2)}</pre>
+          )}
         </section>
       )}
 

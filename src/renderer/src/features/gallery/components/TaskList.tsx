@@ -1,3 +1,4 @@
+import { selectOnClick, useSelected } from '../../library/boards/select-click';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, Star } from 'lucide-react';
 import { memo, useRef } from 'react';
@@ -21,7 +22,12 @@ export function TaskList({ items, total, actions, ...pager }: ListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const sort = useGalleryStore((s) => s.sort);
   const count = Math.max(items.length, pager.hasNextPage ? total : items.length);
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 8 });
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW,
+    overscan: 8,
+  });
   const rows = virtualizer.getVirtualItems();
   useLoadMore((rows.at(-1)?.index ?? 0) + 1, 40, { loaded: items.length, ...pager });
   return (
@@ -30,7 +36,10 @@ export function TaskList({ items, total, actions, ...pager }: ListProps) {
         <span />
         <span>{t('gallery.col.prompt')}</span>
         <span className="gl-col-status">{t('gallery.col.status')}</span>
-        <button className="gl-col-created gl-sort" onClick={() => useGalleryStore.getState().set({ sort: sort === 'newest' ? 'oldest' : 'newest' })}>
+        <button
+          className="gl-col-created gl-sort"
+          onClick={() => useGalleryStore.getState().set({ sort: sort === 'newest' ? 'oldest' : 'newest' })}
+        >
           {t('gallery.col.created')} {sort === 'newest' ? <ArrowDown size={12} /> : <ArrowUp size={12} />}
         </button>
         <span className="gl-col-duration">{t('gallery.col.duration')}</span>
@@ -41,7 +50,11 @@ export function TaskList({ items, total, actions, ...pager }: ListProps) {
         {rows.map((row) => {
           const task = items[row.index];
           return (
-            <div key={row.key} className="gl-list-slot" style={{ transform: `translateY(${row.start}px)`, height: ROW }}>
+            <div
+              key={row.key}
+              className="gl-list-slot"
+              style={{ transform: `translateY(${row.start}px)`, height: ROW }}
+            >
               {task ? <TaskRow task={task} actions={actions} /> : <div className="gl-list-row gl-skeleton" />}
             </div>
           );
@@ -54,9 +67,21 @@ export function TaskList({ items, total, actions, ...pager }: ListProps) {
 const TaskRow = memo(function TaskRow({ task, actions }: { task: TaskSummary; actions: TaskActions }) {
   const { t, i18n } = useTranslation();
   const now = useNow(false);
-  const duration = task.finishedAt !== null && task.submittedAt !== null ? formatDuration(task.finishedAt - task.submittedAt) : '—';
+  const selected = useSelected(task.id);
+  const duration =
+    task.finishedAt !== null && task.submittedAt !== null
+      ? formatDuration(task.finishedAt - task.submittedAt)
+      : '—';
   return (
-    <div className="gl-list-row gl-list-cols" data-testid="task-row" data-task-id={task.id} data-status={task.status} onClick={() => actions.open(task, 0)} role="row">
+    <div
+      className={`gl-list-row gl-list-cols${selected ? ' lb-selected' : ''}`}
+      aria-selected={selected}
+      data-testid="task-row"
+      data-task-id={task.id}
+      data-status={task.status}
+      onClick={(e) => selectOnClick(e, task.id) || actions.open(task, 0)}
+      role="row"
+    >
       <div className="gl-row-thumb">
         <TaskMedia task={task} />
       </div>

@@ -6,6 +6,7 @@ import { mediaUrl } from '../../../bridge/media';
 import { OPERATION_ICONS } from '../../../app/operation-icons';
 import { hasFile } from '../model/actions';
 import { isKnownOperation } from '../model/operation-kind';
+import { setResultDrag } from '../../library/chain/result-drag';
 
 /** A stable hue per operation, so placeholders of one kind look alike and different kinds differ. */
 export function hueOf(s: string): number {
@@ -32,7 +33,17 @@ function onDragStart(e: DragEvent, r: TaskResult & { file: string }): void {
  * The picture of a task in a tile or a row: the cached thumbnail when core made one, else the image itself
  * (lazily decoded), a video's first frame (`preload=metadata`, `#t=0.1`), or a placeholder.
  */
-export function TaskMedia({ task, index = 0, hoverPlay = false, scrolling = false }: { task: TaskSummary; index?: number; hoverPlay?: boolean; scrolling?: boolean }) {
+export function TaskMedia({
+  task,
+  index = 0,
+  hoverPlay = false,
+  scrolling = false,
+}: {
+  task: TaskSummary;
+  index?: number;
+  hoverPlay?: boolean;
+  scrolling?: boolean;
+}) {
   const bridge = useBridge();
   const [broken, setBroken] = useState(false);
   // A <video> is a whole media player: during a fling, tiles that only fly past never create one. Once a
@@ -42,7 +53,11 @@ export function TaskMedia({ task, index = 0, hoverPlay = false, scrolling = fals
   const r = task.results[index];
   const placeholder = (
     <div className="gl-placeholder" style={{ '--hue': hueOf(task.operationId) } as CSSProperties}>
-      {broken ? <ImageOff size={22} /> : isKnownOperation(task.operationId) ? OPERATION_ICONS[task.operationId] : null}
+      {broken ? (
+        <ImageOff size={22} />
+      ) : isKnownOperation(task.operationId) ? (
+        OPERATION_ICONS[task.operationId]
+      ) : null}
     </div>
   );
   if (!hasFile(r) || broken) return placeholder;
@@ -50,13 +65,16 @@ export function TaskMedia({ task, index = 0, hoverPlay = false, scrolling = fals
     className: 'gl-media',
     draggable: true,
     onDragStart: (e: DragEvent) => {
+      // In-app payload first: a drop on a form's media slot uses the result itself (and records lineage).
+      setResultDrag(e, task, r.index);
       if (bridge.transport === 'web') return onDragStart(e, r);
       e.preventDefault();
       void bridge.call('startDragResult', { id: task.id, index: r.index }).catch(() => {});
     },
     onError: () => setBroken(true),
   };
-  if (r.thumbnail) return <img {...common} src={mediaUrl('thumbs', r.thumbnail)} alt="" loading="lazy" decoding="async" />;
+  if (r.thumbnail)
+    return <img {...common} src={mediaUrl('thumbs', r.thumbnail)} alt="" loading="lazy" decoding="async" />;
   if (r.kind === 'video') {
     if (!settled) return placeholder;
     return (

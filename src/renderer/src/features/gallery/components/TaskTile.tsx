@@ -6,22 +6,33 @@ import type { TaskActions } from '../hooks/use-task-actions';
 import { ActionMenu } from './ActionMenu';
 import { LiveStatus } from './LiveStatus';
 import { TaskMedia } from './TaskMedia';
+import { selectOnClick, useSelected } from '../../library/boards/select-click';
 
 /** One task in the grid: its first result, a status overlay while it is not done, actions on hover. */
-export const TaskTile = memo(function TaskTile({ task, actions, scrolling = false }: { task: TaskSummary; actions: TaskActions; scrolling?: boolean }) {
+export const TaskTile = memo(function TaskTile({
+  task,
+  actions,
+  scrolling = false,
+}: {
+  task: TaskSummary;
+  actions: TaskActions;
+  scrolling?: boolean;
+}) {
   const { t } = useTranslation();
   const done = task.status === 'succeeded' && !task.results.some((r) => r.state === 'failed');
   const first = task.results[0];
+  const selected = useSelected(task.id);
   return (
     <div
-      className={`gl-tile gl-status-${task.status}`}
+      className={`gl-tile gl-status-${task.status}${selected ? ' lb-selected' : ''}`}
+      aria-selected={selected}
       data-testid="task-tile"
       data-task-id={task.id}
       data-status={task.status}
       role="button"
       tabIndex={0}
       aria-label={task.prompt}
-      onClick={() => actions.open(task, 0)}
+      onClick={(e) => selectOnClick(e, task.id) || actions.open(task, 0)}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();
@@ -32,7 +43,11 @@ export const TaskTile = memo(function TaskTile({ task, actions, scrolling = fals
       <TaskMedia task={task} hoverPlay scrolling={scrolling} />
       {!done && (
         <div className="gl-tile-status">
-          <LiveStatus task={task} onCheck={() => void actions.checkAgain(task)} onRetry={() => void actions.retryDownload(task)} />
+          <LiveStatus
+            task={task}
+            onCheck={() => void actions.checkAgain(task)}
+            onRetry={() => void actions.retryDownload(task)}
+          />
         </div>
       )}
       <div className="gl-tile-badges">
@@ -67,10 +82,12 @@ export const TaskTile = memo(function TaskTile({ task, actions, scrolling = fals
           <ActionMenu task={task} index={0} actions={actions} />
         </div>
       )}
-      <div className="gl-tile-foot">
-        <span className="gl-tile-prompt">{task.prompt}</span>
-        <ActionMenu task={task} index={0} actions={actions} />
-      </div>
+      {task.status === 'succeeded' && (
+        <div className="gl-tile-foot">
+          <span className="gl-tile-prompt">{task.prompt}</span>
+          <ActionMenu task={task} index={0} actions={actions} />
+        </div>
+      )}
     </div>
   );
 });

@@ -2,8 +2,9 @@ import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { TaskFilter } from '../../../../../shared/domain/task';
 import { filterOf, useGalleryStore } from '../gallery-store';
+import { useBoardStore } from '../../library/boards/board-store';
 
-/** The list's filter and the counts' filter (the same without statuses), stable between renders. */
+/** The list's filter and the counts' filter (the same without statuses), stable between renders; the current board restricts both. */
 export function useGalleryFilter(): { filter: TaskFilter; countsFilter: TaskFilter } {
   const s = useGalleryStore(
     useShallow((st) => ({
@@ -17,8 +18,13 @@ export function useGalleryFilter(): { filter: TaskFilter; countsFilter: TaskFilt
       sort: st.sort,
     })),
   );
+  const boardId = useBoardStore((st) => st.boardId);
   return useMemo(() => {
     const state = { ...useGalleryStore.getState(), ...s };
-    return { filter: filterOf(state), countsFilter: filterOf(state, false) };
-  }, [s]);
+    const board = boardId ? { boardId } : {};
+    return {
+      filter: { ...filterOf(state), ...board },
+      countsFilter: { ...filterOf(state, false), ...board },
+    };
+  }, [s, boardId]);
 }

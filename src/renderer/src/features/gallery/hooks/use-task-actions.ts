@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskDetail, TaskSummary } from '../../../../../shared/domain/task';
-import type { MediaValue } from '../../../../../shared/operations/media';
 import { useBridge } from '../../../bridge/bridge-context';
 import { putResultIntoForm } from '../../forms';
-import { putResultIntoDraft, reuseSettings } from '../forms-integration';
+import { reuseSettings } from '../forms-integration';
+import { fillSlot, resultMedia } from '../../library/chain/slots';
 import { useUiStore } from '../../../state/ui-store';
 import { useGalleryStore } from '../gallery-store';
 import type { InputTarget } from '../model/actions';
@@ -35,23 +35,35 @@ export function useTaskActions() {
         () => toast(done),
         (e: unknown) => toast(errorText(e), 'error'),
       );
-    const detail = (id: string): Promise<TaskDetail> => qc.fetchQuery({ queryKey: galleryKeys.task(id), queryFn: () => bridge.call('getTask', { id }), staleTime: Infinity });
+    const detail = (id: string): Promise<TaskDetail> =>
+      qc.fetchQuery({
+        queryKey: galleryKeys.task(id),
+        queryFn: () => bridge.call('getTask', { id }),
+        staleTime: Infinity,
+      });
 
     return {
-      open: (task: TaskSummary, index = 0) => useGalleryStore.getState().set({ lightbox: { taskId: task.id, index } }),
-      favourite: (task: TaskSummary) => run(() => bridge.call('setFavourite', { id: task.id, favourite: !task.favourite })),
-      checkAgain: (task: TaskSummary) => run(() => bridge.call('checkTask', { id: task.id }), t('gallery.toast.checking')),
-      retryDownload: (task: TaskSummary) => run(() => bridge.call('retryDownload', { id: task.id }), t('gallery.toast.retrying')),
-      stopTracking: (task: TaskSummary) => run(() => bridge.call('stopTracking', { id: task.id }), t('gallery.toast.stopped')),
+      open: (task: TaskSummary, index = 0) =>
+        useGalleryStore.getState().set({ lightbox: { taskId: task.id, index } }),
+      favourite: (task: TaskSummary) =>
+        run(() => bridge.call('setFavourite', { id: task.id, favourite: !task.favourite })),
+      checkAgain: (task: TaskSummary) =>
+        run(() => bridge.call('checkTask', { id: task.id }), t('gallery.toast.checking')),
+      retryDownload: (task: TaskSummary) =>
+        run(() => bridge.call('retryDownload', { id: task.id }), t('gallery.toast.retrying')),
+      stopTracking: (task: TaskSummary) =>
+        run(() => bridge.call('stopTracking', { id: task.id }), t('gallery.toast.stopped')),
       /** Electron: main asks where, then copies. Web mode uses an `<a download>` instead (see SaveLink). */
       saveAs: (task: TaskSummary, index: number) =>
         run(async () => {
           const { path } = await bridge.call('saveResultAs', { id: task.id, index });
           if (path) toast(t('gallery.toast.saved', { path }));
         }),
-      reveal: (task: TaskSummary, index: number) => run(async () => void (await bridge.call('revealResult', { id: task.id, index }))),
+      reveal: (task: TaskSummary, index: number) =>
+        run(async () => void (await bridge.call('revealResult', { id: task.id, index }))),
       copyPrompt: (task: TaskSummary) => copy(task.prompt, t('gallery.toast.copiedPrompt')),
-      copyId: (task: TaskSummary) => copy(task.remoteId ? `${task.id} (${task.remoteId})` : task.id, t('gallery.toast.copiedId')),
+      copyId: (task: TaskSummary) =>
+        copy(task.remoteId ? `${task.id} (${task.remoteId})` : task.id, t('gallery.toast.copiedId')),
       copyError: (task: TaskSummary) => copy(task.error ?? '', t('gallery.toast.copiedError')),
       reuse: (task: TaskSummary) =>
         run(async () => {
@@ -59,21 +71,27 @@ export function useTaskActions() {
           toast(reuseSettings(d) ? t('gallery.toast.reused') : t('gallery.toast.formsPending'), 'ok');
         }),
       useAsInput: (task: TaskSummary, index: number, target: InputTarget) => {
-        const r = task.results[index];
-        if (!r) return;
-        const value: MediaValue | string =
-          target.value === 'remoteId'
-            ? (task.remoteId ?? '')
-            : { kind: 'result', taskId: task.id, index: r.index, remoteUrl: r.remoteUrl, file: r.file, mime: r.mime, remoteId: task.remoteId };
-        const filled = putResultIntoDraft(target.operationId, target.field, value);
-        toast(filled ? t('gallery.toast.usedAsInput', { operation: t(`op.${target.operationId}.label`) }) : t('gallery.toast.formsPending'));
+        const media = resultMedia(task, index);
+        if (!media) return;
+        const filled = fillSlot(target, target.value === 'remoteId' ? (task.remoteId ?? '') : media);
+        toast(
+          filled
+            ? t('gallery.toast.usedAsInput', { operation: t(`op.${target.operationId}.label`) })
+            : t('library.toast.slotFull'),
+          filled ? 'ok' : 'error',
+        );
         useGalleryStore.getState().set({ lightbox: null });
       },
       /** Into the form on screen, wherever it takes this kind of media. */
       useInCurrentForm: (task: TaskSummary, index: number) => {
         const field = putResultIntoForm(task, index);
         const op = t(`op.${useUiStore.getState().operationId}.label`);
-        toast(field ? t('gallery.toast.usedAsInput', { operation: op }) : t('gallery.toast.noPlace', { operation: op }), field ? 'ok' : 'error');
+        toast(
+          field
+            ? t('gallery.toast.usedAsInput', { operation: op })
+            : t('gallery.toast.noPlace', { operation: op }),
+          field ? 'ok' : 'error',
+        );
         if (field) useGalleryStore.getState().set({ lightbox: null });
       },
       askDelete: (task: TaskSummary) => useGalleryStore.getState().set({ confirmDelete: task.id }),

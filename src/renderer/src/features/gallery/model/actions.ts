@@ -1,6 +1,6 @@
 import type { TaskResult, TaskSummary } from '../../../../../shared/domain/task';
 import { isTerminal } from '../../../../../shared/domain/task';
-import type { OperationId } from '../../../../../shared/operations/ids';
+import { slotsFor, type Slot } from '../../library/chain/slots';
 
 /** Every action the gallery offers on a task (anchors §0.8: ComfyUI's job menu, per state). */
 export type ActionId =
@@ -17,7 +17,8 @@ export type ActionId =
   | 'stopTracking'
   | 'delete';
 
-export const hasFile = (r: TaskResult | undefined): r is TaskResult & { file: string } => !!r && r.state === 'done' && r.file !== null;
+export const hasFile = (r: TaskResult | undefined): r is TaskResult & { file: string } =>
+  !!r && r.state === 'done' && r.file !== null;
 
 /**
  * The actions of the menu for one task and one of its results, grouped (a separator between groups).
@@ -33,7 +34,10 @@ export function actionsFor(task: TaskSummary, index: number, transport: 'electro
     primary.push('saveAs');
     if (transport === 'electron') primary.push('reveal');
   }
-  if (task.results.some((r) => r.state === 'failed') || (task.status === 'succeeded' && task.results.some((r) => r.state === 'pending'))) {
+  if (
+    task.results.some((r) => r.state === 'failed') ||
+    (task.status === 'succeeded' && task.results.some((r) => r.state === 'pending'))
+  ) {
     primary.push('retryDownload');
   }
   if (primary.length) groups.push(primary);
@@ -51,21 +55,6 @@ export function actionsFor(task: TaskSummary, index: number, transport: 'electro
   return groups;
 }
 
-/** Where a result can go as an input: the operation, the field, and whether the field takes the gateway id. */
-export interface InputTarget {
-  operationId: OperationId;
-  field: string;
-  /** `media`: a `{kind:'result'}` media value; `remoteId`: the gateway's id of the source task (video extension). */
-  value: 'media' | 'remoteId';
-}
-
-export function inputTargetsFor(kind: TaskResult['kind'], remoteId: string | null): InputTarget[] {
-  if (kind === 'image')
-    return [
-      { operationId: 'imageEdit.edit', field: 'images', value: 'media' },
-      { operationId: 'vendor.expand', field: 'image', value: 'media' },
-      { operationId: 'vendor.avatar', field: 'image', value: 'media' },
-    ];
-  if (kind === 'video' && remoteId) return [{ operationId: 'vendor.extend', field: 'video_id', value: 'remoteId' }];
-  return [];
-}
+/** Where a result can go as an input: every compatible slot of every operation (features/library/chain). */
+export type InputTarget = Slot;
+export const inputTargetsFor = slotsFor;

@@ -4,6 +4,8 @@ import { profileInputSchema, type Profile, type ProfileInput } from '../../../..
 import { useProfileActions } from '../hooks/use-profile-actions';
 import { useSettingsError } from '../hooks/use-settings-error';
 import { CallbackFields } from './CallbackFields';
+import { KeyOriginFields, keyWouldClear } from './KeyOriginFields';
+import { DEFAULT_PROVENANCE, ProvenanceFields } from '../../library/settings/ProvenanceFields';
 
 const BLANK: Omit<ProfileInput, 'id'> = {
   name: '',
@@ -29,10 +31,12 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile | null; on
           vendor: profile.vendor,
           gatewayAuthHeader: profile.gatewayAuthHeader,
           callbacks: profile.callbacks,
+          provenance: profile.provenance ?? DEFAULT_PROVENANCE,
         }
       : { id: newId(), ...BLANK },
   );
   const [touched, setTouched] = useState(false);
+  const [keyText, setKeyText] = useState('');
   const customHeader = draft.gatewayAuthHeader.toLowerCase() !== 'authorization';
   const parsed = profileInputSchema.safeParse(draft);
   const issues = new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0])));
@@ -43,7 +47,8 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile | null; on
     ) : null;
   const submit = () => {
     setTouched(true);
-    if (parsed.success) save.mutate(parsed.data, { onSuccess: onDone });
+    const key = keyWouldClear(profile, draft) && keyText.trim() ? { key: keyText.trim() } : {};
+    if (parsed.success) save.mutate({ ...parsed.data, ...key }, { onSuccess: onDone });
   };
   return (
     <form
@@ -127,8 +132,10 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile | null; on
         <span className="settings-hint">{t('settings.editor.authHint')}</span>
         {fieldError('gatewayAuthHeader')}
       </fieldset>
+      <KeyOriginFields profile={profile} draft={draft} keyText={keyText} onKeyText={setKeyText} />
       <CallbackFields value={draft.callbacks} onChange={(c) => set('callbacks', c)} />
       {fieldError('callbacks')}
+      <ProvenanceFields value={draft.provenance} onChange={(p) => set('provenance', p)} />
       {save.error && <p className="settings-error">{errorText(save.error)}</p>}
       <div className="settings-inline end">
         <button className="btn btn-ghost" type="button" onClick={onDone}>

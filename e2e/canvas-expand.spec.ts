@@ -1,0 +1,95 @@
+import { expect, test, type Locator } from '@playwright/test';
+import type { SimRequestLogEntry } from '../src/sim';
+import { FormsPage } from './pages/forms-page';
+import { twoTonePng } from './support/canvas-fixtures';
+import { startWebApp, type RunningWebApp } from './support/web-app';
+
+let app: RunningWebApp;
+test.beforeAll(async () => {
+  app = await startWebApp();
+});
+test.afterAll(async () => {
+  await app.close();
+});
+
+const SHOTS = 'test-results/screenshots/canvas';
+const posts = (path: string): SimRequestLogEntry[] =>
+  (app.simulator()?.log ?? []).filter((e) => e.method === 'POST' && e.path === path);
+
+async function box(l: Locator) {
+  const b = await l.boundingBox();
+  if (!b) throw new Error('not laid out');
+  return b;
+}
+
+test('expansion: the source placed off-centre inside the chosen ratio, hatched around, and the request carries the ratio', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const forms = new FormsPage(page);
+  await page.goto(app.url);
+  await forms.setTheme('dark');
+  await forms.open('vendor.expand');
+  await page.getByTestId('advanced').locator('summary').click();
+  await page.getByTestId('reset-form').click();
+  await forms.addFiles('image', [twoTonePng('square.png', 300, 300, [40, 90, 200], [230, 160, 40])]);
+  await forms.fill('prompt', 'more beach on both sides');
+  await forms.chooseChip('aspect_ratio', '16:9');
+
+  const frame = page.getByTestId('expand-frame');
+  const source = page.getByTestId('expand-source');
+  await expect(frame).toBeVisible();
+  await frame.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await expect(page.getByTestId('expand-preview-only')).toContainText('preview');
+  let f = await box(frame);
+  expect(f.width / f.height).toBeCloseTo(16 / 9, 1);
+  let s = await box(source);
+  // A square source fits the frame's height, centred.
+  expect(s.height).toBeCloseTo(f.height, 0);
+  expect(s.x - f.x).toBeCloseTo(f.x + f.width - (s.x + s.width), 0);
+
+  // Drag it right: off-centre, still inside the frame.
+  await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(s.x + s.width / 2 + 60, s.y + s.height / 2, { steps: 6 });
+  await page.mouse.up();
+  s = await box(source);
+  expect(s.x - f.x).toBeGreaterThan(f.x + f.width - (s.x + s.width) + 20);
+  await page.screenshot({ path: `${SHOTS}/expand-dragged-dark.png` });
+
+  // Scale it down and anchor it top left, in 9:16 now.
+  await page.getByTestId('expand-scale').focus();
+  for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('expand-scale')).toHaveAttribute('aria-valuenow', '60');
+  await page.getByTestId('expand-anchor-top-left').click();
+  await forms.chooseChip('aspect_ratio', '9:16');
+  await frame.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  f = await box(frame);
+  s = await box(source);
+  expect(f.width / f.height).toBeCloseTo(9 / 16, 1);
+  expect(s.x).toBeCloseTo(f.x, 0);
+  expect(s.y).toBeCloseTo(f.y, 0);
+  expect(s.width).toBeCloseTo(f.width * 0.6, 0);
+  await expect(page.getByTestId('expand-preview')).toContainText('% to generate');
+  await page.screenshot({ path: `${SHOTS}/expand-9x16-dark.png` });
+  await forms.setTheme('light');
+  await frame.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: `${SHOTS}/expand-9x16-light.png` });
+
+  const id = await forms.submitAndExpectSuccess();
+  const body = posts('/vendora/v1/images/editing/expand').at(-1)?.json as Record<string, unknown>;
+  expect(body.aspect_ratio).toBe('9:16');
+  expect(Object.keys(body).sort()).toEqual(['aspect_ratio', 'image', 'model', 'prompt']);
+
+  // The result over the source: the lightbox's before/after on the expansion.
+  await page.getByTestId('gallery').locator(`[data-testid="task-tile"][data-task-id="${id}"]`).click();
+  await page.getByTestId('lightbox-compare').click();
+  await expect(page.getByTestId('lightbox-wipe')).toBeVisible();
+  // The source is placed inside the result's frame (a composite of the result's size) for the seam check.
+  await expect(page.getByTestId('wipe-before')).toHaveAttribute('src', /^blob:/);
+  const natural = await page
+    .getByTestId('wipe-before')
+    .evaluate((img: HTMLImageElement) => img.naturalWidth / img.naturalHeight);
+  expect(natural).toBeCloseTo(9 / 16, 1);
+  await page.screenshot({ path: `${SHOTS}/expand-result-wipe.png` });
+});

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { parentKindSchema, type Board, type FrameOrigin, type ParentKind } from '../../shared/domain/library';
+import type { SqliteDatabase } from '../db/open-database';
+import { atomically } from '../db/transaction';
+
+/** One parent of a task, as stored. */
+export interface ParentRow {
+  taskId: string;
+  parentId: string;
+  kind: ParentKind;
+  index: number | null;
+  frameMs: number | null;
+  field: string | null;
+}
+
+type Row = Record<string, unknown>;
+const num = (v: unknown): number | null =>
+  typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : null;
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+function toParent(r: Row): ParentRow | null {
+  const kind = parentKindSchema.safeParse(r.kind);
+  const taskId = str(r.task_id);
+  const parentId = str(r.parent_id);
+  if (!kind.success || !taskId || !parentId) return null;
+  return {
+    taskId,
+    parentId,
+    kind: kind.data,
+    index: num(r.result_index),
+    frameMs: num(r.frame_ms),
+    field: str(r.field),
+  };
+}
+
+/**
+ * Lineage, boards and frame origins: the library's own tables (migration 0004), on the task store's
+ * connection so a task and its parents are written in one transaction.
+ */
+export class LibraryStore {
+  constructor(
+    private readonly db: () => SqliteDatabase,
+    private readonly now: () => number,
+  ) {}
+
+  // ---- lineage ----------------------------------------------------------------------------------
+
+  /** Records the parents of a new task (replacing any earlier record of them). */
+  setParents(taskId: string, parents: Omit<ParentRow, 'taskId'>[]): void {
+    const db = this.db();
+    atomically(db, 'write', () => {
+      db.prepare('DELETE FROM task_parents WHERE task_id = ?').run(taskId);
+      const insert = db.prepare(
+        'INSERT INTO task_parents (task_id, position, parent_id, kind, result_index, frame_ms, field) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      );
+      parents.forEach((p, i) => insert.run(taskId, i, p.parentId, p.kind, p.index, p.frameMs, p.field));
+    });
+  }
+
+  parentsOf(taskId: string): ParentRow[] {
+    const rows = this.db()
+      .prepare('SELECT * FROM task_parents WHERE task_id = ? ORDER BY position')
+      .all(taskId) as Row[];
+    return rows.map(toParent).filter((p): p is ParentRow => p !== null);
+  }
+
+  childrenOf(taskId: string): ParentRow[] {
+    const rows = this.db()
+      .prepare('SELECT * FROM task_parents WHERE parent_id = ? ORDER BY rowid')
+      .all(taskId) as Row[];
+    return rows.map(toParent).filter((p): p is ParentRow => p !== null);
+  }
+
+  // ---- frame origins ----------------------------------------------------------------------------
+
+  setOrigin(inputId: string, origin: FrameOrigin): void {
+    this.db()
+      .prepare(
+        'INSERT OR REPLACE INTO input_origins (input_id, task_id, result_index, frame_ms) VALUES (?, ?, ?, ?)',
+      )
+      .run(inputId, origin.taskId, origin.index, origin.timeMs);
+  }
+
+  originOf(inputId: string): FrameOrigin | null {
+    const r = this.db().prepare('SELECT * FROM input_origins WHERE input_id = ?').get(inputId) as
+      Row | undefined;
+    const taskId = str(r?.task_id);
+    const index = num(r?.result_index);
+    const timeMs = num(r?.frame_ms);
+    return taskId && index !== null && timeMs !== null ? { taskId, index, timeMs } : null;
+  }
+
+  /** The local task whose gateway id is `remoteId` (video extension refers to its source that way). */
+  taskByRemoteId(remoteId: string): string | null {
+    const r = this.db()
+      .prepare('SELECT id FROM tasks WHERE remote_id = ? ORDER BY created_at DESC LIMIT 1')
+      .get(remoteId) as Row | undefined;
+    return str(r?.id);
+  }
+
+  // ---- boards -----------------------------------------------------------------------------------
+
+  listBoards(): Board[] {
+    const rows = this.db()
+      .prepare(
+        'SELECT b.id, b.name, b.created_at, (SELECT count(*) FROM board_tasks t WHERE t.board_id = b.id) AS n FROM boards b ORDER BY b.created_at, b.id',
+      )
+      .all() as Row[];
+    return rows.map((r) => ({
+      id: str(r.id) ?? '',
+      name: str(r.name) ?? '',
+      createdAt: num(r.created_at) ?? 0,
+      count: num(r.n) ?? 0,
+    }));
+  }
+
+  hasBoard(id: string): boolean {
+    return this.db().prepare('SELECT 1 FROM boards WHERE id = ?').get(id) !== undefined;
+  }
+
+  createBoard(name: string): Board {
+    const board = { id: randomUUID(), name: name.trim(), createdAt: this.now(), count: 0 };
+    this.db()
+      .prepare('INSERT INTO boards (id, name, created_at) VALUES (?, ?, ?)')
+      .run(board.id, board.name, board.createdAt);
+    return board;
+  }
+
+  renameBoard(id: string, name: string): boolean {
+    return this.db().prepare('UPDATE boards SET name = ? WHERE id = ?').run(name.trim(), id).changes > 0;
+  }
+
+  /** Deletes the board; its tasks stay (they only leave the board). */
+  deleteBoard(id: string): boolean {
+    const db = this.db();
+    return atomically(db, 'write', () => {
+      db.prepare('DELETE FROM board_tasks WHERE board_id = ?').run(id);
+      return db.prepare('DELETE FROM boards WHERE id = ?').run(id).changes > 0;
+    });
+  }
+
+  /** Puts tasks on a board (a task is on at most one), or takes them off every board (`boardId` null). */
+  moveTasks(taskIds: readonly string[], boardId: string | null): void {
+    const db = this.db();
+    atomically(db, 'write', () => {
+      const del = db.prepare('DELETE FROM board_tasks WHERE task_id = ?');
+      const put = db.prepare(
+        'INSERT OR REPLACE INTO board_tasks (task_id, board_id, added_at) VALUES (?, ?, ?)',
+      );
+      for (const id of taskIds) {
+        if (boardId === null) del.run(id);
+        else put.run(id, boardId, this.now());
+      }
+    });
+  }
+
+  boardOf(taskId: string): string | null {
+    const r = this.db().prepare('SELECT board_id FROM board_tasks WHERE task_id = ?').get(taskId) as
+      Row | undefined;
+    return str(r?.board_id);
+  }
+}

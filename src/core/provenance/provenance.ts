@@ -1,0 +1,134 @@
+import { copyFile, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { provenanceSchema, type Provenance } from '../../shared/domain/library';
+import type { TaskRecord } from '../tasks/task-record';
+import { isJpeg, isWebp, withJpegXmp, withWebpXmp } from './jpeg-webp';
+import { appendMp4Xmp, isIsoMedia } from './mp4';
+import { isPng, readPngText, withPngText } from './png';
+import { PROVENANCE_CLOSE, PROVENANCE_OPEN, unescapeXml, xmpPacket } from './xmp';
+
+/** A value as it goes into a file: staged inputs by name and hash, results by task, never signed URLs. */
+function portable(v: unknown, depth = 0): unknown {
+  if (depth > 6 || v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map((x) => portable(x, depth + 1));
+  const o = v as Record<string, unknown>;
+  if (o.kind === 'result')
+    return {
+      kind: 'result',
+      taskId: o.taskId,
+      index: o.index,
+      remoteId: o.remoteId ?? null,
+      file: o.file ?? null,
+      mime: o.mime ?? null,
+      remoteUrl: null,
+    };
+  if (o.kind === 'url' && typeof o.url === 'string' && o.url.startsWith('data:'))
+    return { kind: 'url', url: 'data:(omitted)' };
+  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, portable(x, depth + 1)]));
+}
+
+/** How result `index` of `task` was made, as written into its file. */
+export function provenanceFor(
+  task: TaskRecord,
+  index: number,
+  payloadSha256: string | null,
+  parents: { taskId: string; kind: Provenance['parents'][number]['kind'] }[],
+): Provenance {
+  const neg = task.values.negative_prompt ?? task.values.negativePrompt;
+  return {
+    app: 'Atelier',
+    version: 1,
+    taskId: task.id,
+    remoteId: task.remoteId,
+    operationId: task.operationId,
+    model: task.model,
+    prompt: task.prompt,
+    negativePrompt: typeof neg === 'string' && neg ? neg : null,
+    values: portable(task.values) as Record<string, unknown>,
+    extra: task.extra,
+    points: task.points,
+    createdAt: task.createdAt,
+    finishedAt: task.finishedAt,
+    resultIndex: index,
+    payloadSha256,
+    inputs: task.inputs.map((i) => ({ name: i.name, sha256: i.id.split('.')[0] ?? i.id })),
+    parents,
+  };
+}
+
+export type EmbeddedFormat = 'png' | 'jpeg' | 'webp' | 'mp4';
+
+/**
+ * Writes the provenance into the file at `path` (the verified temp file, before it moves into the library).
+ * Images are rewritten through a sibling temp file and renamed over (all-or-nothing); MP4/MOV get an XMP
+ * box appended in place. Returns the format written, or null for a file type Atelier does not annotate.
+ */
+export async function embedProvenance(path: string, p: Provenance): Promise<EmbeddedFormat | null> {
+  const json = JSON.stringify(p);
+  const head = Buffer.alloc(16);
+  const fh = await open(path, 'r');
+  try {
+    await fh.read(head, 0, 16, 0);
+  } finally {
+    await fh.close();
+  }
+  const rewrite = async (make: (b: Buffer) => Buffer) => {
+    const next = make(await readFile(path));
+    const tmp = `${path}.meta`;
+    try {
+      await writeFile(tmp, next);
+      await rename(tmp, path);
+    } catch (e) {
+      await rm(tmp, { force: true });
+      throw e;
+    }
+  };
+  if (isPng(head)) {
+    await rewrite((b) => withPngText(b, json));
+    return 'png';
+  }
+  if (isJpeg(head)) {
+    await rewrite((b) => withJpegXmp(b, xmpPacket(json, p.prompt)));
+    return 'jpeg';
+  }
+  if (isWebp(head)) {
+    await rewrite((b) => withWebpXmp(b, xmpPacket(json, p.prompt)));
+    return 'webp';
+  }
+  if (isIsoMedia(head)) {
+    // Work on a copy so a failure half way leaves the verified original untouched.
+    const tmp = `${path}.meta`;
+    try {
+      await copyFile(path, tmp);
+      await appendMp4Xmp(tmp, xmpPacket(json, p.prompt));
+      await rename(tmp, path);
+    } catch (e) {
+      await rm(tmp, { force: true });
+      throw e;
+    }
+    return 'mp4';
+  }
+  return null;
+}
+
+/** Reads Atelier provenance from a whole file or a slice of it (PNG iTXt, or an XMP packet in any format). */
+export function readProvenance(bytes: Uint8Array): Provenance | null {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const candidates: string[] = [];
+  const png = readPngText(buf);
+  if (png) candidates.push(png);
+  const open = buf.lastIndexOf(PROVENANCE_OPEN);
+  if (open >= 0) {
+    const close = buf.indexOf(PROVENANCE_CLOSE, open);
+    if (close > open)
+      candidates.push(unescapeXml(buf.toString('utf8', open + PROVENANCE_OPEN.length, close)));
+  }
+  for (const text of candidates) {
+    try {
+      const parsed = provenanceSchema.safeParse(JSON.parse(text));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // not JSON: try the next place
+    }
+  }
+  return null;
+}

@@ -1,0 +1,116 @@
+import { Info } from 'lucide-react';
+import { useRef, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MediaValue } from '../../../../../shared/operations/media';
+import { mediaPreviewUrl } from '../../forms/media/media-info';
+import { useImageSize } from '../../forms/fields/use-image-size';
+import { Slider } from '../editor/Slider';
+import { ANCHORS, MIN_ZOOM, dragBy, generatedShare, placeBox } from './placement';
+import { usePlacementStore } from './placement-store';
+import './expand.css';
+
+/**
+ * Expansion you can see: the chosen ratio as a frame, the source inside it (drag it, pick an anchor, zoom
+ * it) and the area the gateway will generate hatched. The expand endpoint takes only the image, prompt and
+ * ratio, so the placement stays a preview, and the panel says so.
+ */
+export function ExpandPreview({ source, ratio }: { source: MediaValue; ratio: { w: number; h: number } }) {
+  const { t } = useTranslation();
+  const url = mediaPreviewUrl(source);
+  const size = useImageSize(url);
+  const placement = usePlacementStore((s) => s.placement);
+  const setPlacement = usePlacementStore((s) => s.set);
+  const frame = useRef<HTMLDivElement>(null);
+  const drag = useRef<{ x: number; y: number } | null>(null);
+  const R = ratio.w / ratio.h;
+  if (!url || !size) return null;
+  const S = size.width / size.height;
+  const box = placeBox(R, S, placement);
+  const share = generatedShare(R, S, placement);
+
+  const onDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    try {
+      e.currentTarget.setPointerCapture(e.pointerId);
+    } catch {
+      // synthetic events
+    }
+    drag.current = { x: e.clientX, y: e.clientY };
+  };
+  const onMove = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    const r = frame.current?.getBoundingClientRect();
+    if (!d || !r || r.width === 0 || r.height === 0) return;
+    const p = usePlacementStore.getState().placement;
+    setPlacement(dragBy(R, S, p, (e.clientX - d.x) / r.width, (e.clientY - d.y) / r.height));
+    drag.current = { x: e.clientX, y: e.clientY };
+  };
+  const pct = (v: number) => `${(v * 100).toFixed(3)}%`;
+
+  return (
+    <div className="cv-expand" data-testid="expand-preview">
+      <div className="cv-expand-box" style={{ ['--r' as string]: R }}>
+        <div
+          ref={frame}
+          className="cv-expand-frame"
+          style={{ aspectRatio: `${ratio.w} / ${ratio.h}` }}
+          data-testid="expand-frame"
+          data-ratio={`${ratio.w}:${ratio.h}`}
+        >
+          <div
+            className="cv-expand-source"
+            style={{ left: pct(box.x), top: pct(box.y), width: pct(box.w), height: pct(box.h) }}
+            onPointerDown={onDown}
+            onPointerMove={onMove}
+            onPointerUp={() => (drag.current = null)}
+            onPointerCancel={() => (drag.current = null)}
+            role="img"
+            aria-label={t('canvas.expand.source')}
+            data-testid="expand-source"
+            data-placement={`${placement.ax.toFixed(3)},${placement.ay.toFixed(3)},${placement.zoom.toFixed(3)}`}
+          >
+            <img src={url} alt="" draggable={false} />
+          </div>
+          <span className="cv-expand-ratio">
+            {ratio.w}:{ratio.h}
+          </span>
+        </div>
+      </div>
+      <div className="cv-expand-controls">
+        <div className="cv-anchors" role="radiogroup" aria-label={t('canvas.expand.anchor')}>
+          {ANCHORS.map((a) => (
+            <button
+              key={a.id}
+              type="button"
+              role="radio"
+              aria-checked={placement.ax === a.ax && placement.ay === a.ay}
+              aria-label={t(`canvas.expand.anchors.${a.id}`)}
+              title={t(`canvas.expand.anchors.${a.id}`)}
+              onClick={() => setPlacement({ ...placement, ax: a.ax, ay: a.ay })}
+              data-testid={`expand-anchor-${a.id}`}
+            >
+              <span />
+            </button>
+          ))}
+        </div>
+        <div className="cv-expand-side">
+          <Slider
+            label={t('canvas.expand.scale')}
+            value={Math.round(placement.zoom * 100)}
+            min={MIN_ZOOM * 100}
+            max={100}
+            display={`${Math.round(placement.zoom * 100)}%`}
+            onChange={(v) => setPlacement({ ...placement, zoom: v / 100 })}
+            testId="expand-scale"
+          />
+          <span className="cv-expand-share">
+            <span className="cv-hatch-key" /> {t('canvas.expand.generated', { pct: Math.round(share * 100) })}
+          </span>
+        </div>
+      </div>
+      <p className="cv-expand-note" data-testid="expand-preview-only">
+        <Info size={14} /> {t('canvas.expand.previewOnly')}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Where the source sits inside the expansion frame, DOM-free. Units: the frame is 1 wide and 1/R high
+ * (R = frame width / height). The source keeps its aspect ratio; `zoom` 1 fits it inside the frame
+ * ("contain"), smaller leaves more to generate. `ax`/`ay` (0..1) place it: 0 = touching the left/top edge,
+ * 0.5 = centred, 1 = right/bottom — so a placement survives a change of ratio or zoom.
+ */
+export interface Placement {
+  ax: number;
+  ay: number;
+  zoom: number;
+}
+
+export const CENTRED: Placement = { ax: 0.5, ay: 0.5, zoom: 1 };
+export const MIN_ZOOM = 0.25;
+
+export interface PlacedBox {
+  /** All four as fractions of the frame's width (x, w) and height (y, h). */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+
+/** The source's box in the frame, as fractions of the frame's width and height. */
+export function placeBox(frameRatio: number, sourceRatio: number, p: Placement): PlacedBox {
+  const zoom = Math.min(1, Math.max(MIN_ZOOM, p.zoom));
+  // Contain: as wide as the frame when the source is relatively wider, else as high.
+  const w = (sourceRatio >= frameRatio ? 1 : sourceRatio / frameRatio) * zoom;
+  const h = (sourceRatio >= frameRatio ? frameRatio / sourceRatio : 1) * zoom;
+  return { x: (1 - w) * clamp01(p.ax), y: (1 - h) * clamp01(p.ay), w, h };
+}
+
+/** Moves the source by a drag of (dx, dy), given as fractions of the frame's width and height. */
+export function dragBy(
+  frameRatio: number,
+  sourceRatio: number,
+  p: Placement,
+  dx: number,
+  dy: number,
+): Placement {
+  const b = placeBox(frameRatio, sourceRatio, p);
+  return {
+    ...p,
+    ax: b.w < 1 ? clamp01(p.ax + dx / (1 - b.w)) : p.ax,
+    ay: b.h < 1 ? clamp01(p.ay + dy / (1 - b.h)) : p.ay,
+  };
+}
+
+/** Share of the frame's area the gateway has to generate (0..1). */
+export function generatedShare(frameRatio: number, sourceRatio: number, p: Placement): number {
+  const b = placeBox(frameRatio, sourceRatio, p);
+  return 1 - b.w * b.h;
+}
+
+/** The 3×3 anchors: top-left … bottom-right. */
+export const ANCHORS: readonly { id: string; ax: number; ay: number }[] = [0, 0.5, 1].flatMap((ay) =>
+  [0, 0.5, 1].map((ax) => ({
+    id: `${ay === 0 ? 'top' : ay === 1 ? 'bottom' : 'middle'}-${ax === 0 ? 'left' : ax === 1 ? 'right' : 'centre'}`,
+    ax,
+    ay,
+  })),
+);

@@ -1,0 +1,106 @@
+import '../library.css';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, GitBranch } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { LineageLink } from '../../../../../shared/domain/library';
+import type { TaskSummary } from '../../../../../shared/domain/task';
+import { useBridge } from '../../../bridge/bridge-context';
+import { TaskMedia } from '../../gallery/components/TaskMedia';
+import { useGalleryStore } from '../../gallery/gallery-store';
+import { formatTime } from '../chain/capture-frame';
+
+export const lineageKey = (id: string) => ['getLineage', id] as const;
+
+const open = (id: string, index = 0) => useGalleryStore.getState().set({ lightbox: { taskId: id, index } });
+
+function LinkCard({ link, testId }: { link: LineageLink; testId: string }) {
+  const { t } = useTranslation();
+  const kind = t(`library.lineage.kind.${link.kind}`, { time: formatTime((link.frameMs ?? 0) / 1000) });
+  if (!link.task)
+    return (
+      <div className="lb-link gone" data-testid={testId} data-task-id={link.taskId}>
+        <div className="lb-link-thumb" />
+        <span className="lb-link-kind">{kind}</span>
+        <span className="muted">{t('library.lineage.gone')}</span>
+      </div>
+    );
+  const task = link.task;
+  return (
+    <button
+      type="button"
+      className="lb-link"
+      data-testid={testId}
+      data-task-id={task.id}
+      title={t('library.lineage.open', { prompt: task.prompt })}
+      onClick={() => open(task.id, link.index ?? 0)}
+    >
+      <div className="lb-link-thumb">
+        <TaskMedia task={task} index={Math.min(link.index ?? 0, Math.max(0, task.results.length - 1))} />
+      </div>
+      <span className="lb-link-kind">{kind}</span>
+      <span className="lb-link-prompt">{task.prompt || task.operationId}</span>
+    </button>
+  );
+}
+
+/** "Made from" and "used by" with thumbnails (click to open), and the chain through this task as one strip. */
+export function LineagePanel({ task }: { task: TaskSummary }) {
+  const { t } = useTranslation();
+  const bridge = useBridge();
+  const q = useQuery({
+    queryKey: [...lineageKey(task.id), task.updatedAt],
+    queryFn: () => bridge.call('getLineage', { id: task.id }),
+  });
+  const data = q.data;
+  if (!data) return null;
+  return (
+    <section className="lb-lineage" data-testid="lineage">
+      <h4>
+        <GitBranch size={14} /> {t('library.lineage.title')}
+      </h4>
+      <div className="lb-lineage-group" data-testid="made-from">
+        <span className="lb-lineage-label">
+          <ArrowUp size={13} /> {t('library.lineage.madeFrom')}
+        </span>
+        {data.parents.length === 0 ? (
+          <span className="muted small">{t('library.lineage.none')}</span>
+        ) : (
+          data.parents.map((p, i) => <LinkCard key={`${p.taskId}-${i}`} link={p} testId="made-from-item" />)
+        )}
+      </div>
+      <div className="lb-lineage-group" data-testid="used-by">
+        <span className="lb-lineage-label">
+          <ArrowDown size={13} /> {t('library.lineage.usedBy')}
+        </span>
+        {data.children.length === 0 ? (
+          <span className="muted small">{t('library.lineage.none')}</span>
+        ) : (
+          data.children.map((c, i) => <LinkCard key={`${c.taskId}-${i}`} link={c} testId="used-by-item" />)
+        )}
+      </div>
+      {data.chain.length > 1 && (
+        <div className="lb-chain" data-testid="chain-strip">
+          <span className="lb-lineage-label">{t('library.lineage.chain')}</span>
+          <ol>
+            {data.chain.map((c, i) => (
+              <li key={c.id}>
+                <button
+                  type="button"
+                  className={`lb-chain-item${c.id === task.id ? ' on' : ''}`}
+                  data-testid="chain-item"
+                  data-task-id={c.id}
+                  aria-current={c.id === task.id}
+                  title={c.prompt}
+                  onClick={() => open(c.id)}
+                >
+                  <TaskMedia task={c} />
+                  <span className="lb-chain-n">{i + 1}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </section>
+  );
+}
