@@ -75,6 +75,9 @@ test('gateways: demo first, add, key set (never shown), test, switch, edit, dele
   await editor.getByTestId('profile-field-name').fill('Studio gateway (EU)');
   await editor.getByTestId('profile-auth-custom').check();
   await editor.getByTestId('profile-field-header').fill('X-Gw-Key');
+  // A key belongs to one address and header: the editor says the saved key goes, and takes it again.
+  await expect(editor.getByTestId('profile-key-clears')).toBeVisible();
+  await editor.getByTestId('profile-field-key').fill(KEY);
   await editor.getByTestId('profile-callbacks').check();
   await expect(editor.getByText('Polling always stays on')).toBeVisible();
   await editor.getByTestId('profile-callbacks').uncheck();

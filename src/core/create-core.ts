@@ -26,13 +26,14 @@ import { RememberedPort, startOnStablePort } from './callbacks/remembered-port';
 import { toDetail, toSummary } from './tasks/task-record';
 import { copyResult, deleteTaskFiles, resultPath } from './tasks/task-files';
 import { basename } from 'node:path';
+import { SqliteEstimator } from './estimates/sqlite-estimator';
+import { getOperation } from '../shared/operations/catalog';
+import { visibleValues } from '../shared/operations/validate';
 import { readFile } from 'node:fs/promises';
 import { LibraryStore } from './library/library-store';
 import { LibraryService } from './library/library-service';
 import { importFolder } from './library/import-folder';
-import { SqliteEstimator } from './estimates/sqlite-estimator';
-import { getOperation } from '../shared/operations/catalog';
-import { visibleValues } from '../shared/operations/validate';
+import { createStudio } from './studio/studio-handlers';
 
 export interface Core {
   handlers: Handlers;
@@ -142,6 +143,8 @@ export function createCore(ports: CorePorts): Core {
     estimator,
   });
 
+  const studio = createStudio({ store, engine, events, now: () => clock.now(), log });
+
   const connection = async () => {
     const prefs = ports.preferences.read();
     const list = await profiles.list();
@@ -233,6 +236,7 @@ export function createCore(ports: CorePorts): Core {
       return ref;
     },
     submitTask: (input) => engine.submit(input),
+    ...studio.handlers,
     estimateTask: async ({ operationId, values }) => {
       const profile = await profiles.get(ports.preferences.read().activeProfileId).catch(() => profiles.get(DEMO_PROFILE_ID));
       const visible = visibleValues(getOperation(operationId), values, profile.vendor);
@@ -258,6 +262,7 @@ export function createCore(ports: CorePorts): Core {
       const task = engine.require(id);
       if (deleteFiles) await deleteTaskFiles(task, mediaRoots());
       store.delete(id);
+      studio.onTaskDeleted(task.batchId);
       events.emit('taskRemoved', { id });
       return { ok: true as const };
     },
@@ -286,7 +291,8 @@ export function createCore(ports: CorePorts): Core {
     listBoards: async () => libraryStore.listBoards(),
     createBoard: async ({ name }) => libraryStore.createBoard(name),
     renameBoard: async ({ id, name }) => {
-      if (!libraryStore.renameBoard(id, name)) throw new BridgeError('not_found', 'This board no longer exists.');
+      if (!libraryStore.renameBoard(id, name))
+        throw new BridgeError('not_found', 'This board no longer exists.');
       return { ok: true as const };
     },
     deleteBoard: async ({ id }) => {
@@ -294,7 +300,8 @@ export function createCore(ports: CorePorts): Core {
       return { ok: true as const };
     },
     moveToBoard: async ({ ids, boardId }) => {
-      if (boardId !== null && !libraryStore.hasBoard(boardId)) throw new BridgeError('not_found', 'This board no longer exists.');
+      if (boardId !== null && !libraryStore.hasBoard(boardId))
+        throw new BridgeError('not_found', 'This board no longer exists.');
       libraryStore.moveTasks(ids, boardId);
       return { ok: true as const };
     },
@@ -304,6 +311,8 @@ export function createCore(ports: CorePorts): Core {
       return library.inspect(await readFile(inputs.pathOf(id)));
     },
     importFolder: async ({ path }) => {
+      // Like staging by path: web mode never reads folders the page names (least privilege).
+      if (ports.transport === 'web') throw new BridgeError('forbidden', 'Import folder is available in the desktop app.');
       let dir = path;
       if (dir === null) {
         if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'Type the folder path: the folder picker is only available in the desktop app.');
@@ -343,16 +352,18 @@ export function createCore(ports: CorePorts): Core {
     async start() {
       engine.start();
       // Callbacks promised before a restart must find the receiver again, on the same port.
-      const waiting = store.nonTerminal().find((t) => t.internal.callbackToken);
+      const waiting = store.anyAwaitingCallback();
       if (waiting) {
         const profile = await profiles.get(waiting.profileId).catch(() => null);
         await startOnStablePort(profile?.callbacks.localPort ?? 0, rememberedPort, (p) => receiver.start(p)).catch((e: unknown) =>
           log.warn('callback receiver did not start; polling continues', { error: e instanceof Error ? e.message : String(e) }),
         );
       }
+      studio.batches.resume();
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
     },
     async stop() {
+      await studio.batches.stop();
       await engine.stop();
       await receiver.stop();
       engine.closed = true;

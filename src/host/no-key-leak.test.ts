@@ -139,12 +139,24 @@ const SAMPLES = {
       values: { model: '{vendor}_3.0_text2image', prompt: 'a canary', n: 1 },
     }),
   },
+  submitBatch: {
+    input: () => ({ operationId: 'gateway.text2image', values: { model: '{vendor}_3.0_text2image', prompt: 'a canary batch', aspect_ratio: '1:1', n: 1 }, extra: {}, count: 2 }),
+  },
+  listBatches: { input: () => ({}) },
+  getLedger: { input: () => ({}) },
+  setDailyBudget: { input: () => ({ points: 500 }) },
+  recentPrompts: { input: () => ({ operationId: 'gateway.text2image' }) },
+  savePrompt: { input: () => ({ name: 'canary', text: 'a canary <<<bird>>>' }) },
+  listPrompts: { input: () => ({ search: 'canary' }) },
   listTasks: { input: () => ({ filter: { sort: 'newest' } }) },
   getTask: { input: (c) => ({ id: c.taskId }) },
   checkTask: { input: (c) => ({ id: c.taskId }) },
   retryDownload: { input: (c) => ({ id: c.taskId }) },
   stopTracking: { input: (c) => ({ id: c.taskId }) },
   setFavourite: { input: (c) => ({ id: c.taskId, favourite: true }) },
+  rerunTask: { input: (c) => ({ id: c.taskId }) },
+  setRejected: { input: (c) => ({ ids: [c.taskId], rejected: true }) },
+  deletePrompt: { input: () => ({ id: 'no-such-prompt' }) },
   saveResultAs: { input: (c) => ({ id: c.taskId, index: 0 }), expect: 'forbidden' },
   revealResult: { input: (c) => ({ id: c.taskId, index: 0 }), expect: 'forbidden' },
   openExternal: { input: () => ({ url: 'https://example.com/docs' }), expect: 'forbidden' },
@@ -161,8 +173,10 @@ const SAMPLES = {
   deleteBoard: { input: () => ({ id: 'no-such-board' }) },
   exportTasks: { input: (c) => ({ ids: [c.taskId] }) },
   inspectInput: { input: (c) => ({ id: c.inputId }) },
-  importFolder: { input: (c) => ({ path: c.outDir }) },
-  recordFrameOrigin: { input: (c) => ({ inputId: c.inputId, origin: { taskId: c.taskId, index: 0, timeMs: 500 } }) },
+  importFolder: { input: (c) => ({ path: c.outDir }), expect: 'forbidden' },
+  recordFrameOrigin: {
+    input: (c) => ({ inputId: c.inputId, origin: { taskId: c.taskId, index: 0, timeMs: 500 } }),
+  },
   clearProfileKey: { input: () => ({ id: 'canary' }) },
   deleteTask: { input: (c) => ({ id: c.taskId, deleteFiles: true }) },
   deleteProfile: { input: () => ({ id: 'canary' }) },
@@ -206,7 +220,7 @@ describe('no bridge method or event ever carries a key', () => {
       const expected = sample.expect ?? 'ok';
       expect(reply.ok ? 'ok' : reply.error.code, `${method}: ${raw.slice(0, 300)}`).toBe(expected);
 
-      if (method === 'stageInputFromPath' && reply.ok) ctx.inputId = (reply.value as { id: string }).id;
+      if ((method === 'stageInputFromPath' || method === 'stageInputBytes') && reply.ok) ctx.inputId = (reply.value as { id: string }).id;
       if (method === 'submitTask' && reply.ok) {
         ctx.taskId = (reply.value as TaskSummary).id;
         await waitForSuccess(ctx.taskId);

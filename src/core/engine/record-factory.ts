@@ -19,6 +19,8 @@ export function newTaskRecord(args: {
   callbackToken: string | null;
   /** What the profile's estimator expects it to take (ms); null when it cannot say. */
   expectedMs: number | null;
+  /** The batch this task is a member of. */
+  batchId?: string | null;
   /** See TaskInternal.pollExpectedMs. */
   pollExpectedMs?: number | null;
 }): TaskRecord {
@@ -45,6 +47,8 @@ export function newTaskRecord(args: {
     finishedAt: null,
     updatedAt: args.now,
     results: [],
+    batchId: args.batchId ?? null,
+    rejected: false,
     values,
     extra: args.extra,
     inputs: collectInputs(values),

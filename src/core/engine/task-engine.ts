@@ -70,8 +70,12 @@ export interface SubmitRequest {
   idempotencyKey?: string;
   boardId?: string | null;
   parents?: DeclaredParent[];
+  /** Batch members: the task id (`<batch>_<index>`, so a member cannot be created twice) and its batch. */
+  member?: { taskId: string; batchId: string };
 }
 
+const DEMO_LOST =
+  'The demo gateway was restarted and no longer knows this task (demo tasks live only as long as the demo gateway). Reuse its settings to run it again.';
 const RATE_LIMIT_DEFAULT_MS = 5_000;
 const INTERRUPTED_ERROR = 'Atelier stopped while this task was being submitted. The gateway may have accepted it; check before resubmitting.';
 const RATE_LIMIT_MAX_MS = 5 * 60_000;
@@ -167,6 +171,12 @@ export class TaskEngine {
     }
     // The process died between sending and reading the answer: the gateway may have the task (and billed
     // it). Never resubmit silently; the user decides (architecture.md, "Task lifecycle").
+    // Still in the local queue when the process stopped: nothing went out, so it can simply be sent.
+    for (const work of this.deps.store.resumeWork()) {
+      const task = work.status === 'submitting' ? this.deps.store.get(work.id) : null;
+      if (task && neverSent(task))
+        this.update(task.id, { status: 'unknown', rawStatus: NOT_SENT_RAW, error: NOT_SENT_ERROR, events: withEvent(task, 'not sent (Atelier stopped first)', now) });
+    }
     this.deps.store.markInterruptedSubmissions(now, INTERRUPTED_ERROR, 'interrupted during submission');
     for (const work of this.deps.store.resumeWork()) {
       if (work.status === 'submitting') continue;
@@ -313,9 +323,11 @@ export class TaskEngine {
     const resolved = await this.deps.profiles.resolve(task.profileId).catch(() => null);
     // A key goes only to its profile's origin: a task sent before the profile moved keeps its old base URL,
     // and gets no key there.
-    const keyFits = !!resolved && sameOrigin(task.internal.baseUrl, resolved.baseUrl);
+    // The demo gateway comes back on a new port after a restart: its tasks follow it (it is one gateway).
+    const baseUrl = task.demo && resolved?.profile.demo ? resolved.baseUrl : task.internal.baseUrl;
+    const keyFits = !!resolved && sameOrigin(baseUrl, resolved.baseUrl);
     return {
-      baseUrl: task.internal.baseUrl,
+      baseUrl,
       apiKey: keyFits ? (resolved?.apiKey ?? null) : null,
       vendor: task.internal.vendor,
       gatewayAuthHeader: resolved?.profile.gatewayAuthHeader ?? 'Authorization',
@@ -361,7 +373,7 @@ export class TaskEngine {
         'No API key is set for this gateway. Add one in Settings.',
       );
     const vendor = resolved.profile.vendor;
-    const id = randomUUID();
+    const id = req.member?.taskId ?? randomUUID();
     const callbackToken = op.family === 'gateway' ? randomBytes(18).toString('base64url') : null;
     const callbackUrl = callbackToken
       ? await this.deps.callbackUrlFor(resolved.profile.id, callbackToken)
@@ -392,6 +404,7 @@ export class TaskEngine {
       submitPath: wire.path,
       callbackToken: callbackUrl ? callbackToken : null,
       ...this.expectedMs(resolved.profile.id, op.id, values),
+      batchId: req.member?.batchId ?? null,
     });
     record.events = withEvent(record, WAITING_EVENT, now);
     try {
@@ -655,6 +668,12 @@ export class TaskEngine {
         }
         if (res.status !== 200) {
           const note = this.scrub(errorMessage(res.body, `HTTP ${res.status}`), target);
+          if (res.status === 404 && current.demo) {
+            // The demo gateway keeps tasks in memory: after its restart it no longer knows this one. Say so
+            // and stop, rather than leaving the task "Queued" forever.
+            this.fail(task.id, DEMO_LOST);
+            return;
+          }
           const pollCount = current.internal.pollCount + 1;
           this.update(task.id, {
             lastRawResponse: scrubDeep(res.body, target.apiKey ? [target.apiKey] : []),

@@ -28,7 +28,7 @@ export interface TaskRecord extends TaskDetail {
 const SUMMARY_KEYS = [
   'id', 'operationId', 'family', 'model', 'profileId', 'demo', 'status', 'rawStatus', 'remoteId', 'prompt', 'progress',
   'error', 'points', 'favourite', 'rateLimitedUntil', 'createdAt', 'submittedAt', 'finishedAt', 'updatedAt', 'results',
-  'expectedMs',
+  'expectedMs', 'batchId', 'rejected',
 ] as const satisfies readonly (keyof TaskSummary)[];
 
 export function toSummary(r: TaskRecord): TaskSummary {

@@ -14,6 +14,8 @@ import canvasEn from '../features/canvas/locales/en.json';
 import canvasZh from '../features/canvas/locales/zh-CN.json';
 import wipeEn from '../ui/wipe/locales/en.json';
 import wipeZh from '../ui/wipe/locales/zh-CN.json';
+import studioEn from '../features/studio/locales/en.json';
+import studioZh from '../features/studio/locales/zh-CN.json';
 
 /**
  * One namespace ("translation"); each feature owns a top-level key in its own locale files
@@ -31,8 +33,8 @@ function merge(...trees: Tree[]): Tree {
 }
 
 export const resources = {
-  en: { translation: merge(en, formsEn, galleryEn, settingsEn, wipeEn, canvasEn, libraryEn) },
-  'zh-CN': { translation: merge(zhCN, formsZh, galleryZh, settingsZh, wipeZh, canvasZh, libraryZh) },
+  en: { translation: merge(en, formsEn, galleryEn, settingsEn, wipeEn, canvasEn, libraryEn, studioEn) },
+  'zh-CN': { translation: merge(zhCN, formsZh, galleryZh, settingsZh, wipeZh, canvasZh, libraryZh, studioZh) },
 };
 
 void i18next.use(initReactI18next).init({

@@ -33,7 +33,8 @@ export function useSubmit(operationId: OperationId) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const submit = useCallback(
-    async (values: Values, extra: Record<string, unknown>) => {
+    /** `batch`: ×N and/or several models, sent as one batch (issue 17). */
+    async (values: Values, extra: Record<string, unknown>, batch?: { count: number; models: string[] | null }) => {
       if (!useBridgeStatus.getState().connected) {
         setNotice({ kind: 'offline' });
         return;
@@ -47,18 +48,23 @@ export function useSubmit(operationId: OperationId) {
       setServerIssues({});
       clearTimeout(timer.current);
       try {
-        const task = await bridge.call('submitTask', {
-          operationId,
-          values,
-          extra,
-          idempotencyKey: key,
-          boardId: currentBoardId(),
-        });
+        const task = batch
+          ? (await bridge.call('submitBatch', { operationId, values, extra, count: batch.count, models: batch.models })).first
+          : await bridge.call('submitTask', {
+              operationId,
+              values,
+              extra,
+              idempotencyKey: key,
+              boardId: currentBoardId(),
+            });
         setNotice({ kind: 'sent', taskId: task.id });
         timer.current = setTimeout(() => setNotice((n) => (n?.kind === 'sent' ? null : n)), 6000);
         void qc.invalidateQueries({ queryKey: qk.tasks });
       } catch (e) {
-        const err = e instanceof BridgeError ? e : new BridgeError('internal', e instanceof Error ? e.message : String(e));
+        const err =
+          e instanceof BridgeError
+            ? e
+            : new BridgeError('internal', e instanceof Error ? e.message : String(e));
         if (err.fields) setServerIssues(err.fields);
         if (!useBridgeStatus.getState().connected) setNotice({ kind: 'offline' });
         else setNotice(err.code === 'gateway_unauthorized' ? { kind: 'unauthorized', message: err.message } : { kind: 'error', code: err.code, message: err.message });
@@ -79,5 +85,12 @@ export function useSubmit(operationId: OperationId) {
     });
   }, []);
 
-  return { submit, pending: pending > 0, notice, dismiss: () => setNotice(null), serverIssues, clearServerIssue };
+  return {
+    submit,
+    pending: pending > 0,
+    notice,
+    dismiss: () => setNotice(null),
+    serverIssues,
+    clearServerIssue,
+  };
 }
