@@ -85,5 +85,11 @@ test('expansion: the source placed off-centre inside the chosen ratio, hatched a
   await page.getByTestId('gallery').locator(`[data-testid="task-tile"][data-task-id="${id}"]`).click();
   await page.getByTestId('lightbox-compare').click();
   await expect(page.getByTestId('lightbox-wipe')).toBeVisible();
+  // The source is placed inside the result's frame (a composite of the result's size) for the seam check.
+  await expect(page.getByTestId('wipe-before')).toHaveAttribute('src', /^blob:/);
+  const natural = await page
+    .getByTestId('wipe-before')
+    .evaluate((img: HTMLImageElement) => img.naturalWidth / img.naturalHeight);
+  expect(natural).toBeCloseTo(9 / 16, 1);
   await page.screenshot({ path: `${SHOTS}/expand-result-wipe.png` });
 });

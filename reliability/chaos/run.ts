@@ -1,5 +1,5 @@
 /**
- * Chaos run: `npx tsx reliability/chaos/run.ts [--tasks 200] [--crash-tasks 60] [--seed 11]`
+ * Chaos run: `npx tsx reliability/chaos/run.ts [--tasks 200] [--crash-tasks 60] [--fault-tasks 40] [--seed 11]`
  *
  * 1. `tasks` tasks over every operation of every family through the simulator with about one injected
  *    fault per five tasks (truncated downloads, 429 on polls and submits, 500, connection resets, expired
@@ -8,6 +8,10 @@
  * 2. A second run whose core lives in a child process, SIGKILLed at a random moment, then restarted on
  *    the same data folder: nothing may be lost and nothing submitted twice (submit POSTs per task counted
  *    in the simulator's log through a unique tag in each prompt).
+ * 3. `fault-tasks` tasks on a data folder on a small tmpfs that fills up shortly after the first submission
+ *    and frees 2 s later (needs root to mount; skipped with the reason otherwise).
+ * 4. `fault-tasks` tasks, a clean stop, garbage written over `atelier.db-wal`, a restart on the same data.
+ * Runs 3 and 4 also count tasks the gateway accepted that ended `unknown` (target 0).
  * Prints the counts; exits non-zero when anything is lost, submitted twice or corrupt.
  */
 import { spawn } from 'node:child_process';
@@ -22,17 +26,20 @@ import { startBenchCore } from '../support/bench-core';
 import { machineLine, printBenchResult } from '../support/report';
 import { allTasks, verifyRun, type Verdict } from './verify';
 import { chaosFaults, submitChaosTask, tagFor, useChaosProfile } from './workload';
+import { corruptWalRun, diskFullRun } from './fault-phases';
 
 const { values: cli } = parseArgs({
   options: {
     tasks: { type: 'string', default: '200' },
     'crash-tasks': { type: 'string', default: '60' },
+    'fault-tasks': { type: 'string', default: '40' },
     seed: { type: 'string', default: '11' },
   },
 });
 const TASKS = Number(cli.tasks);
 const CRASH_TASKS = Number(cli['crash-tasks']);
 const SEED = Number(cli.seed);
+const FAULT_TASKS = Number(cli['fault-tasks']);
 const SETTLE_MS = 120_000;
 
 const tagOf = (t: TaskSummary): string | null => /\[chaos-\d+-\d+\]/.exec(t.prompt)?.[0] ?? null;
@@ -215,15 +222,34 @@ async function main(): Promise<void> {
     const one = await firstRun(sim);
     sim.setFaults(chaosFaults(CRASH_TASKS / 200));
     const two = await crashRun(sim);
+    // Phases 3 and 4 (issue 14): a disk that fills mid-run, a garbage WAL at start. Faults as in run 2.
+    const full = await diskFullRun(sim, FAULT_TASKS);
+    if (typeof full === 'string') console.log(`\nrun 3 (disk full) skipped: ${full}`);
+    else
+      printVerdict(`run 3: disk full mid-run (real tmpfs), then space returns`, full.verdict, {
+        ...full.notes,
+        'interrupted mid-submission (unknown, not resubmitted)': full.verdict.interruptedUnknown,
+        'accepted by the gateway, ended unknown': full.acceptedUnknown,
+      });
+    const wal = await corruptWalRun(sim, FAULT_TASKS);
+    printVerdict(`run 4: clean stop, garbage WAL, restart`, wal.verdict, {
+      ...wal.notes,
+      'interrupted mid-submission (unknown, not resubmitted)': wal.verdict.interruptedUnknown,
+      'accepted by the gateway, ended unknown': wal.acceptedUnknown,
+    });
+    const phases = [one, two, ...(typeof full === 'string' ? [] : [full.verdict]), wal.verdict];
     const sum = (k: 'lost' | 'duplicateSubmissions' | 'corruptFiles' | 'unexpectedFailures'): number =>
-      one[k] + two[k];
+      phases.reduce((n, v) => n + v[k], 0);
+    const total = (k: 'tasks' | 'succeeded' | 'failed'): number => phases.reduce((n, v) => n + v[k], 0);
     console.log(
-      `\nTOTAL: tasks ${one.tasks + two.tasks}, succeeded ${one.succeeded + two.succeeded}, failed ${one.failed + two.failed} (unexpected ${sum('unexpectedFailures')}), lost ${sum('lost')}, duplicate submissions ${sum('duplicateSubmissions')}, corrupt files ${sum('corruptFiles')}`,
+      `\nTOTAL: tasks ${total('tasks')}, succeeded ${total('succeeded')}, failed ${total('failed')} (unexpected ${sum('unexpectedFailures')}), lost ${sum('lost')}, duplicate submissions ${sum('duplicateSubmissions')}, corrupt files ${sum('corruptFiles')}`,
     );
     printBenchResult('chaos', {
-      tasks: one.tasks + two.tasks,
-      succeeded: one.succeeded + two.succeeded,
-      failed: one.failed + two.failed,
+      tasks: total('tasks'),
+      succeeded: total('succeeded'),
+      failed: total('failed'),
+      diskFullAcceptedUnknown: typeof full === 'string' ? -1 : full.acceptedUnknown,
+      corruptWalAcceptedUnknown: wal.acceptedUnknown,
       unexpectedFailures: sum('unexpectedFailures'),
       interruptedUnknown: two.interruptedUnknown,
       interruptedReceived: two.interruptedReceived,

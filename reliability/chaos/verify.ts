@@ -16,7 +16,7 @@ export interface Verdict {
   /** Submitted tasks Atelier does not have, or that never reached a final state. */
   lost: number;
   lostDetail: string[];
-  /** Tasks interrupted mid-submission by a kill: shown as `unknown`, never resubmitted (by design). */
+  /** Tasks interrupted mid-submission (a kill, a broken connection): shown as `unknown`, never resubmitted (by design). */
   interruptedUnknown: number;
   /** …of which the gateway did receive (accepted, but the id was never recorded: the user must check there). */
   interruptedReceived: number;
@@ -104,7 +104,8 @@ export function verifyRun(
     if (
       t.status === 'unknown' &&
       !t.remoteId &&
-      detail?.events.some((e) => e.message === 'interrupted during submission')
+      // A kill, or a connection that broke after the request went out: `unknown`, never resubmitted.
+      detail?.events.some((e) => e.message === 'interrupted during submission' || e.message.startsWith('submission interrupted'))
     ) {
       v.interruptedUnknown++;
       if ((submits.get(tagOf(t) ?? '') ?? 0) > 0) v.interruptedReceived++;

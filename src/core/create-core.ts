@@ -22,15 +22,17 @@ import { corruptReportsUnder, onCorruptJson } from './storage/json-file';
 import { TaskEngine } from './engine/task-engine';
 import { DEFAULT_TUNING } from './engine/tuning';
 import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
+import { RememberedPort, startOnStablePort } from './callbacks/remembered-port';
 import { toDetail, toSummary } from './tasks/task-record';
 import { copyResult, deleteTaskFiles, resultPath } from './tasks/task-files';
 import { basename } from 'node:path';
-import { SqliteEstimator } from './estimates/sqlite-estimator';
-import { getOperation } from '../shared/operations/catalog';
-import { visibleValues } from '../shared/operations/validate';
 import { readFile } from 'node:fs/promises';
 import { LibraryStore } from './library/library-store';
 import { LibraryService } from './library/library-service';
+import { importFolder } from './library/import-folder';
+import { SqliteEstimator } from './estimates/sqlite-estimator';
+import { getOperation } from '../shared/operations/catalog';
+import { visibleValues } from '../shared/operations/validate';
 import { createStudio } from './studio/studio-handlers';
 
 export interface Core {
@@ -100,7 +102,7 @@ export function createCore(ports: CorePorts): Core {
   });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
   const libraryStore = new LibraryStore(
-    () => store.connection,
+    () => store.db,
     () => clock.now(),
   );
   const library = new LibraryService({
@@ -111,6 +113,7 @@ export function createCore(ports: CorePorts): Core {
     now: () => clock.now(),
     roots: mediaRoots,
   });
+  const rememberedPort = new RememberedPort(ports.dataDir);
   const engine: TaskEngine = new TaskEngine({
     store,
     events,
@@ -124,15 +127,15 @@ export function createCore(ports: CorePorts): Core {
     clock,
     log,
     tuning: { ...DEFAULT_TUNING, ...ports.tuning },
+    hooks: library,
     onDiskFull: (full) =>
       full
         ? notices.raise('disk-full', 'disk-full', 'Disk full: free space to continue.')
         : notices.clear('disk-full'),
-    hooks: library,
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
-      const port = await receiver.start(profile.callbacks.localPort);
+      const port = await startOnStablePort(profile.callbacks.localPort, rememberedPort, (p) => receiver.start(p));
       const base = profile.callbacks.publicUrl.trim() || `http://127.0.0.1:${port}`;
       return `${base.replace(/\/+$/, '')}${CALLBACK_PATH}${token}`;
     },
@@ -288,8 +291,7 @@ export function createCore(ports: CorePorts): Core {
     listBoards: async () => libraryStore.listBoards(),
     createBoard: async ({ name }) => libraryStore.createBoard(name),
     renameBoard: async ({ id, name }) => {
-      if (!libraryStore.renameBoard(id, name))
-        throw new BridgeError('not_found', 'This board no longer exists.');
+      if (!libraryStore.renameBoard(id, name)) throw new BridgeError('not_found', 'This board no longer exists.');
       return { ok: true as const };
     },
     deleteBoard: async ({ id }) => {
@@ -297,8 +299,7 @@ export function createCore(ports: CorePorts): Core {
       return { ok: true as const };
     },
     moveToBoard: async ({ ids, boardId }) => {
-      if (boardId !== null && !libraryStore.hasBoard(boardId))
-        throw new BridgeError('not_found', 'This board no longer exists.');
+      if (boardId !== null && !libraryStore.hasBoard(boardId)) throw new BridgeError('not_found', 'This board no longer exists.');
       libraryStore.moveTasks(ids, boardId);
       return { ok: true as const };
     },
@@ -306,6 +307,18 @@ export function createCore(ports: CorePorts): Core {
     inspectInput: async ({ id }) => {
       if (!inputs.has(id)) throw new BridgeError('not_found', 'This file is no longer staged.');
       return library.inspect(await readFile(inputs.pathOf(id)));
+    },
+    importFolder: async ({ path }) => {
+      let dir = path;
+      if (dir === null) {
+        if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'Type the folder path: the folder picker is only available in the desktop app.');
+        dir = await ports.shell.chooseFolder(libraryDir());
+        if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, path: null };
+      }
+      const done = await importFolder(dir, { store, libraryDir: libraryDir(), now: () => clock.now() }).catch((e: unknown) => {
+        throw new BridgeError('not_found', `Could not read ${dir}: ${e instanceof Error ? e.message : String(e)}`);
+      });
+      return { ...done, path: dir };
     },
     recordFrameOrigin: async ({ inputId, origin }) => {
       if (!inputs.has(inputId)) throw new BridgeError('not_found', 'This file is no longer staged.');
@@ -335,6 +348,14 @@ export function createCore(ports: CorePorts): Core {
     async start() {
       engine.start();
       studio.batches.resume();
+      // Callbacks promised before a restart must find the receiver again, on the same port.
+      const waiting = store.nonTerminal().find((t) => t.internal.callbackToken);
+      if (waiting) {
+        const profile = await profiles.get(waiting.profileId).catch(() => null);
+        await startOnStablePort(profile?.callbacks.localPort ?? 0, rememberedPort, (p) => receiver.start(p)).catch((e: unknown) =>
+          log.warn('callback receiver did not start; polling continues', { error: e instanceof Error ? e.message : String(e) }),
+        );
+      }
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
     },
     async stop() {

@@ -173,9 +173,8 @@ const SAMPLES = {
   deleteBoard: { input: () => ({ id: 'no-such-board' }) },
   exportTasks: { input: (c) => ({ ids: [c.taskId] }) },
   inspectInput: { input: (c) => ({ id: c.inputId }) },
-  recordFrameOrigin: {
-    input: (c) => ({ inputId: c.inputId, origin: { taskId: c.taskId, index: 0, timeMs: 500 } }),
-  },
+  importFolder: { input: (c) => ({ path: c.outDir }) },
+  recordFrameOrigin: { input: (c) => ({ inputId: c.inputId, origin: { taskId: c.taskId, index: 0, timeMs: 500 } }) },
   clearProfileKey: { input: () => ({ id: 'canary' }) },
   deleteTask: { input: (c) => ({ id: c.taskId, deleteFiles: true }) },
   deleteProfile: { input: () => ({ id: 'canary' }) },

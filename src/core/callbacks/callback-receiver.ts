@@ -28,6 +28,28 @@ const bodySchema = z.looseObject({
  * unguessable token; bodies are size-limited and parsed; the engine verifies the signature and confirms
  * by querying. Answers 200 for accepted (and duplicate) callbacks, 401 for bad signatures.
  */
+export interface ReceiverLimits {
+  /** Time to receive a request's headers. */
+  headersTimeoutMs: number;
+  /** Time to receive a whole request, body included (a slow body is cut off). */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this long. */
+  keepAliveTimeoutMs: number;
+  /** Open connections at most; more are refused at once. */
+  maxConnections: number;
+  /** How often Node checks the two timeouts above (its default, 30 s, let slow bodies live for minutes). */
+  checkIntervalMs: number;
+}
+
+/** A callback is one small POST: seconds are plenty, and a few dozen gateways' worth of connections. */
+export const DEFAULT_RECEIVER_LIMITS: ReceiverLimits = {
+  headersTimeoutMs: 5_000,
+  requestTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 2_000,
+  maxConnections: 64,
+  checkIntervalMs: 1_000,
+};
+
 export class CallbackReceiver {
   private server: Server | null = null;
   port = 0;
@@ -35,6 +57,7 @@ export class CallbackReceiver {
   constructor(
     private readonly handle: (hint: CallbackHint) => Promise<CallbackVerdict>,
     private readonly log: Logger,
+    private readonly limits: ReceiverLimits = DEFAULT_RECEIVER_LIMITS,
   ) {}
 
   get running(): boolean {
@@ -53,7 +76,9 @@ export class CallbackReceiver {
   }
 
   private async listen(port: number): Promise<number> {
-    const server = createServer((req, res) => {
+    const l = this.limits;
+    const options = { headersTimeout: l.headersTimeoutMs, requestTimeout: l.requestTimeoutMs, keepAliveTimeout: l.keepAliveTimeoutMs, connectionsCheckingInterval: l.checkIntervalMs };
+    const server = createServer(options, (req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
       const token = url.pathname.startsWith(CALLBACK_PATH) ? url.pathname.slice(CALLBACK_PATH.length) : '';
       if (req.method !== 'POST' || !/^[A-Za-z0-9_-]{16,64}$/.test(token)) {
@@ -89,6 +114,9 @@ export class CallbackReceiver {
           .catch(() => res.writeHead(500).end());
       });
     });
+    server.maxConnections = l.maxConnections;
+    // A connection that sends nothing at all is closed too (headersTimeout starts with the first byte).
+    server.on('connection', (socket) => socket.setTimeout(l.requestTimeoutMs, () => socket.destroy()));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => resolve());

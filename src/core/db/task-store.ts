@@ -324,6 +324,13 @@ export class TaskStore {
     return this.#statement(sql).get(JSON.stringify(rel), rel) !== undefined;
   }
 
+  /** The id of the task of `family` that holds gateway id `remoteId`, or null (a callback may not take it twice). */
+  heldBy(family: string, remoteId: string): string | null {
+    this.#assertOpen();
+    const row = this.#statement('SELECT id FROM tasks WHERE family = ? AND remote_id = ? LIMIT 1').get(family, remoteId) as { id?: unknown } | undefined;
+    return typeof row?.id === 'string' ? row.id : null;
+  }
+
   /** Removes the task (its FTS entries follow by trigger). Returns whether it existed. Files are the caller's. */
   delete(id: string): boolean {
     this.#assertOpen();
@@ -348,12 +355,6 @@ export class TaskStore {
   /** libsql aborts the whole process when a closed connection is used; a late caller gets an Error instead. */
   #assertOpen(): void {
     if (this.#closed) throw new StoreClosedError();
-  }
-
-  /** The connection, for sibling stores of the same file (lineage, boards); not for task rows. */
-  get connection(): SqliteDatabase {
-    this.#assertOpen();
-    return this.#db;
   }
 
   get closed(): boolean {

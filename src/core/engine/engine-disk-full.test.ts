@@ -84,6 +84,40 @@ describe.skipIf(!disk)(`disk full (${disk ? 'a real 8 MiB tmpfs' : TINY_DISK_SKI
     expect(walk(t.dataDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('an inline (b64) image answered while the disk is full is written when space returns', async () => {
+    if (!disk) return;
+    const png = makePng(40, 30);
+    gw = await startMiniGateway(() => {
+      disk.fill();
+      return { status: 200, json: { created: 1, data: [{ b64_json: png.toString('base64') }] } };
+    });
+    t = await startTestCore(gw, { dataDir: join(disk.dir, `data-${Date.now()}`) });
+    const values = await valuesFor(t.core, 'imageEdit.edit');
+    // Keep the disk full: whatever a failed SQLite write gives back is taken again at every task change.
+    let full = true;
+    const off = t.core.events.subscribe((event) => void (full && event === 'taskChanged' && disk.fill()));
+    const task = await t.core.handlers.submitTask({ operationId: 'imageEdit.edit', values, extra: {} });
+    await expect
+      .poll(
+        () =>
+          t!.core.store.get(task.id)?.events.some((e) => /download failed/.test(e.message)) ||
+          t!.core.notices.has('disk-full'),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    await expect
+      .poll(() => t!.core.engine.require(task.id).results[0]?.state, { timeout: 10_000 })
+      .toBe('failed');
+    full = false;
+    off();
+    disk.free();
+    // Not settled(): the task already counts as finished with a failed file; wait for the file itself.
+    await expect.poll(() => t!.core.store.get(task.id)?.results[0]?.state, { timeout: 20_000 }).toBe('done');
+    const final = t.core.engine.require(task.id);
+    expect(final.status, final.error ?? '').toBe('succeeded');
+    expect(final.results[0]?.bytesReceived).toBe(png.length);
+  });
+
   it('a write that fails while polling backs off instead of spinning, and polling resumes by itself', async () => {
     if (!disk) return;
     const g = await gatewayFillingDisk('poll');

@@ -10,7 +10,7 @@ import type { CoreEvents } from '../events';
 import { ADAPTERS } from '../gateway/adapters';
 import type { QueryOutcome } from '../gateway/adapter';
 import { gatewayRequest, GatewayNetworkError, type GatewayResponse, type GatewayTarget, type RequestOptions } from '../gateway/http';
-import { errorMessage } from '../gateway/parse';
+import { errorMessage, firstString, type RemoteResult } from '../gateway/parse';
 import { envelopeRefusal } from '../gateway/envelope';
 import type { TaskStore } from '../db/task-store';
 import type { InputStore } from '../inputs/input-store';
@@ -21,6 +21,7 @@ import { sameOrigin } from '../profiles/key-origin';
 import { toSummary, type TaskRecord } from '../tasks/task-record';
 import type { CallbackHint, CallbackVerdict } from '../callbacks/callback-receiver';
 import { verifyCallbackSignature } from '../callbacks/signature';
+import { CallbackGate } from '../callbacks/callback-gate';
 import { quoteAnswer, refusalText, unreadableStatusError } from './answer-text';
 import { Limiter } from './limiter';
 import type { Estimator } from '../estimates/estimator';
@@ -29,8 +30,9 @@ import { createMediaResolver } from './media-resolver';
 import { nextPollDelay } from './poll-schedule';
 import { mergeResults, newTaskRecord, withEvent } from './record-factory';
 import { ResultDownloader } from './result-downloader';
-import { scrubPatch } from './scrub-patch';
 import { isDiskFull, WriteGuard } from './write-guard';
+import { NOT_SENT_ERROR, NOT_SENT_RAW, neverSent, SENDING_EVENT, WAITING_EVENT } from './not-sent';
+import { scrubPatch } from './scrub-patch';
 import type { EngineTuning } from './tuning';
 import type { LibraryHooks } from '../library/library-service';
 import type { DeclaredParent } from '../../shared/domain/library';
@@ -89,6 +91,9 @@ export class TaskEngine {
   private readonly callbackTokens = new Map<string, string>();
   private readonly downloader: ResultDownloader;
   private readonly guard: WriteGuard;
+  private readonly callbackGate = new CallbackGate();
+  /** b64 results of answers whose files are not on disk yet (see applyOutcome). */
+  private readonly inlineResults = new Map<string, RemoteResult[]>();
   private timer: NodeJS.Timeout | null = null;
   /** When the pending scheduler pass runs (engine clock), Infinity when none is pending. */
   private timerAt = Number.POSITIVE_INFINITY;
@@ -138,21 +143,40 @@ export class TaskEngine {
     const now = this.deps.clock.now();
     const downloads: string[] = [];
     // One commit for every change a restart makes (not one fsync'd transaction per interrupted task).
-    this.deps.store.transaction(() => this.resume(now, downloads));
+    try {
+      this.deps.store.transaction(() => this.resume(now, downloads));
+    } catch (e) {
+      // A full disk must not stop the app from starting: what could not be marked is retried next start.
+      if (!isDiskFull(e)) throw e;
+      this.deps.log.error('resuming tasks failed: disk full', { error: e instanceof Error ? e.message : String(e) });
+    }
     this.resumeDownloads(downloads);
     this.schedule(0);
   }
 
   private resume(now: number, downloads: string[]): void {
+    const work = this.deps.store.resumeWork();
+    for (const w of work) {
+      const task = w.status === 'submitting' ? this.deps.store.get(w.id) : null;
+      // Still in the local queue when the process stopped: nothing went out, so it can simply be sent.
+      if (task && neverSent(task))
+        this.update(task.id, {
+          status: 'unknown',
+          rawStatus: NOT_SENT_RAW,
+          error: NOT_SENT_ERROR,
+          events: withEvent(task, 'not sent (Atelier stopped first)', now),
+        });
+    }
     // The process died between sending and reading the answer: the gateway may have the task (and billed
     // it). Never resubmit silently; the user decides (architecture.md, "Task lifecycle").
     this.deps.store.markInterruptedSubmissions(now, INTERRUPTED_ERROR, 'interrupted during submission');
     for (const work of this.deps.store.resumeWork()) {
+      if (work.status === 'submitting') continue;
       if (work.status === 'downloading' || work.status === 'succeeded') {
         downloads.push(work.id);
         continue;
       }
-      const task = work.needsPoll ? this.deps.store.get(work.id) : null;
+      const task = work.needsPoll ? this.get(work.id) : null;
       if (!task) continue;
       if (task.internal.callbackToken) this.callbackTokens.set(task.internal.callbackToken, task.id);
       this.update(task.id, { internal: { ...task.internal, nextPollAt: now } });
@@ -282,7 +306,7 @@ export class TaskEngine {
     }
     for (const id of [...this.guard.stoppedDownloads]) {
       this.guard.stoppedDownloads.delete(id);
-      void this.track(this.downloader.downloadAll(id));
+      void this.track(this.downloader.downloadAll(id, this.inlineResults.get(id) ?? []));
     }
     return true;
   }
@@ -372,6 +396,7 @@ export class TaskEngine {
       expectedMs: this.expectedMs(resolved.profile.id, op.id, values),
       batchId: req.member?.batchId ?? null,
     });
+    record.events = withEvent(record, WAITING_EVENT, now);
     try {
       this.deps.store.insert(record);
     } catch (e) {
@@ -430,6 +455,8 @@ export class TaskEngine {
       this.fail(record.id, message);
       throw e instanceof BridgeError ? e : new BridgeError('invalid_input', message);
     }
+    const sending = this.get(record.id) ?? record;
+    this.update(record.id, { events: withEvent(sending, SENDING_EVENT, this.deps.clock.now()) });
     let res: GatewayResponse;
     try {
       res = await this.ask(record.profileId, target, { method: 'POST', path: wire.path, body, timeoutMs: record.family === 'imageEdit' ? 15 * 60_000 : 120_000 });
@@ -496,12 +523,19 @@ export class TaskEngine {
         },
         this.deps.tuning,
       );
+      // One writer per task: merge onto the row as it is now. A callback may have beaten this answer and
+      // already moved the task on (adopted its taskNo, even finished it): then only the answer is recorded.
+      const current = this.get(record.id) ?? record;
+      if (current.remoteId === parsed.remoteId && current.status !== 'submitting') {
+        this.update(record.id, { ...base, events: withEvent(current, `accepted as ${parsed.remoteId} (already known)`, now) });
+        return;
+      }
       this.update(record.id, {
         ...base,
         status: 'queued',
         remoteId: parsed.remoteId,
-        events: withEvent(record, `accepted as ${parsed.remoteId}`, now),
-        internal: { ...record.internal, nextPollAt: now + Math.min(delay, this.deps.tuning.pollBaseMs) },
+        events: withEvent(current, `accepted as ${parsed.remoteId}`, now),
+        internal: { ...current.internal, nextPollAt: now + Math.min(delay, this.deps.tuning.pollBaseMs) },
       });
       this.schedule(0);
       return;
@@ -685,12 +719,19 @@ export class TaskEngine {
     this.update(id, patch);
     // Not awaited: a poll holds a place under the global request cap, and a long video download must not
     // keep it (six finishing videos would otherwise stop every other task's polling until they are on disk).
-    if (status === 'succeeded')
+    if (status === 'succeeded') {
+      // Inline (b64) results exist only in this answer: keep them until they are on disk, so a download a
+      // full disk stopped can be written when space returns (image edits cannot be queried again).
+      if (outcome.results.some((r) => r.kind === 'b64')) this.inlineResults.set(id, outcome.results);
       this.downloader
         .downloadAll(id, outcome.results)
+        .then(() => {
+          if (this.get(id)?.results.every((r) => r.state === 'done')) this.inlineResults.delete(id);
+        })
         .catch((e: unknown) =>
           this.deps.log.error('download failed', { id, error: e instanceof Error ? e.message : String(e) }),
         );
+    }
   }
 
   /** Result URLs expire (api-notes E.3): query the finished task again and take the fresh URLs it hands out. */
@@ -728,6 +769,7 @@ export class TaskEngine {
   /** "Check again": an immediate query (also revives stalled tasks). */
   async check(id: string): Promise<TaskSummary> {
     const task = this.require(id);
+    if (task.status === 'unknown' && neverSent(task)) return this.sendNow(task);
     if (!task.remoteId) {
       if (task.family === 'imageEdit')
         throw new BridgeError(
@@ -756,9 +798,25 @@ export class TaskEngine {
     return toSummary(this.require(id));
   }
 
+  /** Sends a task that never left the local queue (see `start`): one click, same task, same settings. */
+  private async sendNow(task: TaskRecord): Promise<TaskSummary> {
+    const op = getOperation(task.operationId);
+    const resolved = await this.deps.profiles.resolve(task.profileId);
+    if (!resolved.apiKey) throw new BridgeError('gateway_unauthorized', 'No API key is set for this gateway. Add one in Settings.');
+    const token = task.internal.callbackToken;
+    const callbackUrl = token ? await this.deps.callbackUrlFor(resolved.profile.id, token) : null;
+    const media = createMediaResolver(this.deps.inputs, this.deps.libraryDir(), this.deps.fetch);
+    const wire = buildRequest(op, task.values, task.extra, { vendor: task.internal.vendor, media: (m) => media.asUrl(m), callbackUrl });
+    const now = this.deps.clock.now();
+    const queued = this.update(task.id, { status: 'submitting', rawStatus: null, error: null, events: withEvent(task, 'sent by the user after a restart', now) }) ?? task;
+    const target: GatewayTarget = { baseUrl: task.internal.baseUrl, apiKey: resolved.apiKey, vendor: task.internal.vendor, gatewayAuthHeader: resolved.profile.gatewayAuthHeader };
+    await this.track(this.submissions.run(() => this.send(queued, wire, target, media))).catch(() => undefined);
+    return this.summary(this.require(task.id));
+  }
+
   async retryDownload(id: string): Promise<TaskSummary> {
     this.require(id);
-    await this.downloader.downloadAll(id);
+    await this.downloader.downloadAll(id, this.inlineResults.get(id) ?? []);
     return toSummary(this.require(id));
   }
 
@@ -786,19 +844,59 @@ export class TaskEngine {
     // Tasks of an earlier run are looked up on demand (start no longer reads every unfinished row).
     const id = this.callbackTokens.get(hint.token) ?? this.deps.store.idForCallbackToken(hint.token);
     const task = id ? this.get(id) : null;
+    // Only on its own task's path token: a valid signature for another task's taskNo changes nothing here.
     if (!task || task.internal.callbackToken !== hint.token) return 'unknown-task';
     const target = await this.target(task);
     if (!target.apiKey || !verifyCallbackSignature(hint.taskNo, hint.timestamp, target.apiKey, hint.sign))
       return 'rejected';
+    if (!this.callbackGate.fresh(hint.timestamp, this.deps.clock.now())) return 'rejected';
     if (task.remoteId && task.remoteId !== hint.taskNo) return 'rejected';
+    // A replay of what was already handled is answered without asking the gateway again.
+    if (!this.callbackGate.firstTime(task.id, hint.body.status, hint.timestamp)) return 'accepted';
     if (isTerminal(task.status) || task.status === 'downloading') return 'accepted';
+    if (!task.remoteId) return this.adoptFromCallback(task, hint.taskNo);
     const now = this.deps.clock.now();
-    const current =
-      this.update(task.id, {
-        ...(task.remoteId ? {} : { remoteId: hint.taskNo }),
-        events: withEvent(task, 'callback received', now),
-      }) ?? task;
+    const current = this.update(task.id, { events: withEvent(task, 'callback received', now) }) ?? task;
     await this.poll(current, { force: true });
+    return 'accepted';
+  }
+
+  /**
+   * A task without a gateway id (still submitting, or `unknown` after a crash) learns its taskNo from a
+   * callback on its own path, but only once a query for that taskNo confirms the same model and a known
+   * status, and never a taskNo another task already holds.
+   */
+  private async adoptFromCallback(task: TaskRecord, taskNo: string): Promise<CallbackVerdict> {
+    const adapter = ADAPTERS[task.family];
+    const path = adapter.queryPath({ remoteId: taskNo, submitPath: task.internal.submitPath });
+    const heldByOther = () => {
+      const holder = this.deps.store.heldBy(task.family, taskNo);
+      return holder !== null && holder !== task.id;
+    };
+    if (!path || heldByOther()) return 'rejected';
+    const target = await this.target(task);
+    const res = await gatewayRequest(target, { method: 'GET', path, timeoutMs: 30_000 }, this.http()).catch(() => null);
+    if (!res || res.status !== 200) return 'rejected';
+    let outcome: QueryOutcome;
+    try {
+      outcome = adapter.parseQuery(res.body);
+    } catch {
+      return 'rejected';
+    }
+    const model = firstString(res.body, ['data.model', 'model', 'data.model_name']);
+    if (model !== task.model || outcome.status === 'unknown' || outcome.status === 'stalled') return 'rejected';
+    const current = this.get(task.id);
+    if (!current || current.remoteId || heldByOther()) return current?.remoteId === taskNo ? 'accepted' : 'rejected';
+    const now = this.deps.clock.now();
+    const adopted = this.update(task.id, {
+      remoteId: taskNo,
+      status: current.status === 'unknown' ? 'queued' : current.status,
+      error: null,
+      events: withEvent(current, `taskNo ${taskNo} learned from a callback, confirmed by a query`, now),
+    });
+    if (!adopted) return 'rejected';
+    const later = isTerminal(outcome.status) ? null : now + this.deps.tuning.pollBaseMs;
+    await this.applyOutcome(task.id, outcome, res.body, later);
     return 'accepted';
   }
 

@@ -34,7 +34,7 @@ function toParent(r: Row): ParentRow | null {
 }
 
 /**
- * Lineage, boards and frame origins: the library's own tables (migration 0002), on the task store's
+ * Lineage, boards and frame origins: the library's own tables (migration 0004), on the task store's
  * connection so a task and its parents are written in one transaction.
  */
 export class LibraryStore {

@@ -231,3 +231,28 @@ describe('provenance settings per profile, sidecar, and reading files back', () 
     await h().saveProfile({ ...input, provenance: { embed: true, sidecar: false } });
   });
 });
+
+describe('import folder', () => {
+  it('indexes Atelier-made files from another folder into this library and its search', async () => {
+    const { mkdtempSync, copyFileSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const other = await startTestCore(sim);
+    try {
+      const s = await other.core.handlers.submitTask({ operationId: 'gateway.text2image', values: { model: '{vendor}_3.0_text2image', prompt: 'a walrus from another machine', aspect_ratio: '1:1', n: 1 }, extra: {} });
+      const made = await other.settled(s.id);
+      const folder = mkdtempSync(join(tmpdir(), 'atelier-import-'));
+      copyFileSync(join(other.core.mediaRoots().library, made.results[0]?.file ?? ''), join(folder, 'walrus.png'));
+      writeFileSync(join(folder, 'plain.png'), makePng(4, 4));
+      const out = await h().importFolder({ path: folder });
+      expect(out).toMatchObject({ scanned: 2, found: 1, imported: 1, known: 0 });
+      const page = await h().listTasks({ filter: { sort: 'newest', search: 'walrus' }, cursor: null, limit: 10 });
+      expect(page.items.map((x) => x.id)).toEqual([made.id]);
+      const task = page.items[0];
+      expect(task?.status).toBe('succeeded');
+      expect(existsSync(join(t.core.mediaRoots().library, task?.results[0]?.file ?? ''))).toBe(true);
+      expect(await h().importFolder({ path: folder })).toMatchObject({ imported: 0, known: 1 });
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -80,6 +80,24 @@ describe('writers round-trip any provenance (property)', () => {
       { numRuns: 60 },
     );
   });
+  it('the XMP packet is well-formed whatever the prompt holds: no raw markup characters inside elements', () => {
+    const risky = fc.string({
+      unit: fc.constantFrom('<', '>', '&', '"', "'", 'a', '雪', ' ', ']]>', '&amp;'),
+      maxLength: 40,
+    });
+    fc.assert(
+      fc.property(risky, (prompt) => {
+        const x = xmpPacket(JSON.stringify(sample({ prompt })), prompt);
+        const texts = [
+          /<atelier:Provenance>([\s\S]*?)<\/atelier:Provenance>/.exec(x)?.[1],
+          /<rdf:li xml:lang="x-default">([\s\S]*?)<\/rdf:li>/.exec(x)?.[1],
+        ];
+        for (const text of texts) expect(text).not.toMatch(/<|>|&(?!(amp|lt|gt|quot|apos);)/);
+        expect(readProvenance(Buffer.from(x))?.prompt).toBe(prompt);
+      }),
+      { numRuns: 200 },
+    );
+  });
   it('JPEG and WebP XMP (escaping of <, &, quotes and any Unicode)', () => {
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xd9]);
     const webp = Buffer.concat([

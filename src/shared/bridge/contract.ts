@@ -2,13 +2,7 @@ import { z } from 'zod';
 import { preferencesPatchSchema, preferencesSchema } from '../domain/preferences';
 import { gatewayHealthSchema } from '../domain/gateway-health';
 import { connectionTestSchema, profileInputSchema, profileSchema } from '../domain/profile';
-import {
-  inputRefSchema,
-  taskDetailSchema,
-  taskFilterSchema,
-  taskStatusSchema,
-  taskSummarySchema,
-} from '../domain/task';
+import { inputRefSchema, taskDetailSchema, taskFilterSchema, taskStatusSchema, taskSummarySchema } from '../domain/task';
 import { operationIdSchema } from '../operations/ids';
 import { estimateSchema } from '../domain/estimate';
 import { batchGroupSchema, ledgerSchema, savedPromptSchema } from '../domain/studio';
@@ -29,10 +23,7 @@ export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType
   input: I;
   output: O;
 }
-const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodSpec<I, O> => ({
-  input,
-  output,
-});
+const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O): MethodSpec<I, O> => ({ input, output });
 
 const none = z.object({}).strict();
 const id = z.string().min(1).max(100);
@@ -171,10 +162,7 @@ export const contract = {
     /** Desktop only: the OS folder picker for the library folder (null when cancelled). Web mode: `forbidden`. */
     chooseLibraryFolder: method(none, z.object({ path: z.string().nullable() })),
     /** The file name a result would get with this pattern, from sample values (Settings shows it live). */
-    previewFileName: method(
-      z.object({ pattern: z.string().min(1).max(200) }).strict(),
-      z.object({ example: z.string() }),
-    ),
+    previewFileName: method(z.object({ pattern: z.string().min(1).max(200) }).strict(), z.object({ example: z.string() })),
     /**
      * Desktop only: starts an OS drag of a result file out of the app. Call it from the renderer's
      * `dragstart` handler (after `preventDefault()`); web mode answers `forbidden` (use a download link there).
@@ -188,44 +176,33 @@ export const contract = {
     getLineage: method(idInput, lineageSchema),
     listBoards: method(none, z.array(boardSchema)),
     createBoard: method(z.object({ name: boardNameSchema }).strict(), boardSchema),
-    renameBoard: method(z.object({ id: z.string().max(100), name: boardNameSchema }).strict(), ok),
+    renameBoard: method(z.object({ id, name: boardNameSchema }).strict(), ok),
     /** Deletes a board; its tasks stay in the library. */
     deleteBoard: method(idInput, ok),
     /** Puts tasks on a board, or (null) takes them off any board. */
-    moveToBoard: method(
-      z
-        .object({
-          ids: z.array(z.string().max(100)).min(1).max(5000),
-          boardId: z.string().max(100).nullable(),
-        })
-        .strict(),
-      ok,
-    ),
+    moveToBoard: method(z.object({ ids: z.array(id).min(1).max(5000), boardId: id.nullable() }).strict(), ok),
     /** A ZIP of the tasks' results with manifest.json and manifest.csv, written under the library's `exports/`. */
-    exportTasks: method(
-      z.object({ ids: z.array(z.string().max(100)).min(1).max(5000) }).strict(),
-      exportResultSchema,
-    ),
+    exportTasks: method(z.object({ ids: z.array(id).min(1).max(5000) }).strict(), exportResultSchema),
     /**
      * Reads the Atelier settings embedded in a staged file (the renderer stages a dropped file, or only its
      * first and last megabytes: that is where the metadata lives).
      */
     inspectInput: method(z.object({ id: inputRefSchema.shape.id }).strict(), inspectedFileSchema),
-    /** Records that a staged input is a frame captured from a video result (lineage `frame`). */
-    recordFrameOrigin: method(
-      z.object({ inputId: inputRefSchema.shape.id, origin: frameOriginSchema }).strict(),
-      ok,
+    /**
+     * "Import folder": indexes the Atelier-made files under a folder into this library (copies into
+     * `imported/`). `path` null: the desktop folder picker asks (web mode: a path is required).
+     */
+    importFolder: method(
+      z.object({ path: z.string().min(1).max(4096).nullable() }).strict(),
+      z.object({ scanned: z.number().int(), found: z.number().int(), imported: z.number().int(), known: z.number().int(), path: z.string().nullable() }),
     ),
+    /** Records that a staged input is a frame captured from a video result (lineage `frame`). */
+    recordFrameOrigin: method(z.object({ inputId: inputRefSchema.shape.id, origin: frameOriginSchema }).strict(), ok),
   },
   events: {
     taskChanged: taskSummarySchema,
     taskRemoved: z.object({ id: z.string() }),
-    downloadProgressed: z.object({
-      id: z.string(),
-      index: z.number().int(),
-      received: z.number(),
-      total: z.number().nullable(),
-    }),
+    downloadProgressed: z.object({ id: z.string(), index: z.number().int(), received: z.number(), total: z.number().nullable() }),
     preferencesChanged: preferencesSchema,
     connectionChanged: connectionSchema,
     /** The user clicked an OS notification about this task (desktop): the window is focused, show the task. */
@@ -251,10 +228,8 @@ export const methodChannel = (m: MethodName): string => `atelier:call:${m}`;
 export const eventChannel = (e: EventName): string => `atelier:event:${e}`;
 export const METHOD_NAMES = Object.keys(contract.methods) as MethodName[];
 export const EVENT_NAMES = Object.keys(contract.events) as EventName[];
-export const isMethodName = (s: unknown): s is MethodName =>
-  typeof s === 'string' && Object.hasOwn(contract.methods, s);
-export const isEventName = (s: unknown): s is EventName =>
-  typeof s === 'string' && Object.hasOwn(contract.events, s);
+export const isMethodName = (s: unknown): s is MethodName => typeof s === 'string' && Object.hasOwn(contract.methods, s);
+export const isEventName = (s: unknown): s is EventName => typeof s === 'string' && Object.hasOwn(contract.events, s);
 
 export type AppInfo = z.infer<typeof appInfoSchema>;
 export type Connection = z.infer<typeof connectionSchema>;

@@ -36,7 +36,7 @@ CREATE INDEX tasks_resume ON tasks (created_at, id, status, remote_id, next_poll
 WHERE active = 1 AND (status IN ('submitting', 'downloading', 'succeeded') OR (remote_id IS NOT NULL AND next_poll_at IS NULL AND status <> 'stalled'));
 `;
 
-/** Fills `tasks_fts_chars` for the tasks that existed before 0002 (runs inside the migration's transaction). */
+/** Fills `tasks_fts_chars` for the tasks that existed before 0003 (runs inside the migration's transaction). */
 export function backfillChars(db: Database.Database): void {
   const insert = db.prepare('INSERT INTO tasks_fts_chars (rowid, chars) VALUES (?, ?)');
   for (const row of db.prepare('SELECT seq, prompt FROM tasks').raw().iterate()) {

@@ -82,10 +82,12 @@ export const TaskTile = memo(function TaskTile({
           <ActionMenu task={task} index={0} actions={actions} />
         </div>
       )}
-      <div className="gl-tile-foot">
-        <span className="gl-tile-prompt">{task.prompt}</span>
-        <ActionMenu task={task} index={0} actions={actions} />
-      </div>
+      {task.status === 'succeeded' && (
+        <div className="gl-tile-foot">
+          <span className="gl-tile-prompt">{task.prompt}</span>
+          <ActionMenu task={task} index={0} actions={actions} />
+        </div>
+      )}
     </div>
   );
 });

@@ -29,13 +29,12 @@ export function useTypicalDurations(items: readonly TaskSummary[]): Map<string, 
 export const TypicalContext = createContext<Map<string, Typical>>(new Map());
 
 /**
- * What is typical for this task: the profile's own history once there is enough of it; before that what core
- * expected at submission (the demo gateway's own timings, or durations typical for the model); the generic
- * default only for tasks from before core said.
+ * What is typical for this task: what core's estimator expected at submission (the profile's history, else the
+ * demo gateway's own timings, else durations typical for the model: one mechanism). Only tasks from before
+ * core said fall back to this library's own history here, then to the generic default.
  */
 export function useTypical(task: Pick<TaskSummary, 'profileId' | 'operationId' | 'expectedMs'>): Typical {
   const learnt = useContext(TypicalContext).get(keyOf(task));
-  if (learnt) return learnt;
   if (task.expectedMs !== null && task.expectedMs > 0) return typicalFromExpected(task.expectedMs);
-  return DEFAULT_TYPICAL[outputOf(task.operationId)];
+  return learnt ?? DEFAULT_TYPICAL[outputOf(task.operationId)];
 }

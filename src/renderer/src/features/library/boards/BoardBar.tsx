@@ -1,6 +1,6 @@
 import '../library.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FolderKanban, Pencil, Plus, Trash2 } from 'lucide-react';
+import { FolderKanban, FolderSearch, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBridge } from '../../../bridge/bridge-context';
@@ -19,8 +19,8 @@ export function BoardBar() {
   const boards = useQuery({ queryKey: boardsKey, queryFn: () => bridge.call('listBoards', {}) });
   const current = boards.data?.find((b) => b.id === boardId) ?? null;
   useEffect(() => {
-    if (boards.isSuccess && boardId && !current) setBoard(null);
-  }, [boards.isSuccess, boardId, current, setBoard]);
+    if (boards.isSuccess && !boards.isFetching && boardId && !current) setBoard(null);
+  }, [boards.isSuccess, boards.isFetching, boardId, current, setBoard]);
   const toast = useGalleryStore.getState().toast;
   const refresh = () =>
     Promise.all([
@@ -34,8 +34,8 @@ export function BoardBar() {
     if (!name?.trim()) return;
     try {
       const b = await bridge.call('createBoard', { name });
-      setBoard(b.id);
       await refresh();
+      setBoard(b.id);
     } catch (e) {
       fail(e);
     }
@@ -52,6 +52,17 @@ export function BoardBar() {
       setBoard(null);
       await refresh();
     }, fail);
+  };
+  const importFolder = async () => {
+    const path = bridge.transport === 'web' ? window.prompt(t('library.import.prompt')) : null;
+    if (bridge.transport === 'web' && !path?.trim()) return;
+    try {
+      const out = await bridge.call('importFolder', { path: path?.trim() ?? null });
+      if (out.path) toast(t('library.import.done', { imported: out.imported, found: out.found, scanned: out.scanned }));
+      await refresh();
+    } catch (e) {
+      fail(e);
+    }
   };
   return (
     <div className="lb-boards" data-testid="board-bar">
@@ -78,6 +89,9 @@ export function BoardBar() {
         onClick={() => void create()}
       >
         <Plus size={15} />
+      </button>
+      <button type="button" className="icon-btn" aria-label={t('library.import.label')} title={t('library.import.label')} data-testid="import-folder" onClick={() => void importFolder()}>
+        <FolderSearch size={15} />
       </button>
       {current && (
         <>

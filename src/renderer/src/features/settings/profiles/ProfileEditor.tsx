@@ -5,6 +5,7 @@ import { useProfileActions } from '../hooks/use-profile-actions';
 import { useSettingsError } from '../hooks/use-settings-error';
 import { CallbackFields } from './CallbackFields';
 import { KeyOriginFields, keyWouldClear } from './KeyOriginFields';
+import { DEFAULT_PROVENANCE, ProvenanceFields } from '../../library/settings/ProvenanceFields';
 
 const BLANK: Omit<ProfileInput, 'id'> = {
   name: '',
@@ -30,6 +31,7 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile | null; on
           vendor: profile.vendor,
           gatewayAuthHeader: profile.gatewayAuthHeader,
           callbacks: profile.callbacks,
+          provenance: profile.provenance ?? DEFAULT_PROVENANCE,
         }
       : { id: newId(), ...BLANK },
   );
@@ -133,6 +135,7 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile | null; on
       <KeyOriginFields profile={profile} draft={draft} keyText={keyText} onKeyText={setKeyText} />
       <CallbackFields value={draft.callbacks} onChange={(c) => set('callbacks', c)} />
       {fieldError('callbacks')}
+      <ProvenanceFields value={draft.provenance} onChange={(p) => set('provenance', p)} />
       {save.error && <p className="settings-error">{errorText(save.error)}</p>}
       <div className="settings-inline end">
         <button className="btn btn-ghost" type="button" onClick={onDone}>
