@@ -347,15 +347,15 @@ export function createCore(ports: CorePorts): Core {
     notices,
     async start() {
       engine.start();
-      studio.batches.resume();
       // Callbacks promised before a restart must find the receiver again, on the same port.
-      const waiting = store.nonTerminal().find((t) => t.internal.callbackToken);
+      const waiting = store.anyAwaitingCallback();
       if (waiting) {
         const profile = await profiles.get(waiting.profileId).catch(() => null);
         await startOnStablePort(profile?.callbacks.localPort ?? 0, rememberedPort, (p) => receiver.start(p)).catch((e: unknown) =>
           log.warn('callback receiver did not start; polling continues', { error: e instanceof Error ? e.message : String(e) }),
         );
       }
+      studio.batches.resume();
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
     },
     async stop() {

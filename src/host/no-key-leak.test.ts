@@ -218,7 +218,7 @@ describe('no bridge method or event ever carries a key', () => {
       const expected = sample.expect ?? 'ok';
       expect(reply.ok ? 'ok' : reply.error.code, `${method}: ${raw.slice(0, 300)}`).toBe(expected);
 
-      if (method === 'stageInputFromPath' && reply.ok) ctx.inputId = (reply.value as { id: string }).id;
+      if (method === 'stageInputBytes' && reply.ok) ctx.inputId = (reply.value as { id: string }).id;
       if (method === 'submitTask' && reply.ok) {
         ctx.taskId = (reply.value as TaskSummary).id;
         await waitForSuccess(ctx.taskId);

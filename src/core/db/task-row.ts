@@ -251,6 +251,7 @@ function readInternal(v: unknown, nextPollAt: number | null): TaskInternal {
     baseUrl: text(o.baseUrl, ''),
     vendor: text(o.vendor, ''),
     submitPath: text(o.submitPath, ''),
+    pollExpectedMs: numOrNull(o.pollExpectedMs) ?? undefined,
   };
 }
 

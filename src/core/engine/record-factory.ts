@@ -21,6 +21,8 @@ export function newTaskRecord(args: {
   expectedMs: number | null;
   /** The batch this task is a member of. */
   batchId?: string | null;
+  /** See TaskInternal.pollExpectedMs. */
+  pollExpectedMs?: number | null;
 }): TaskRecord {
   const { op, values } = args;
   return {
@@ -59,6 +61,7 @@ export function newTaskRecord(args: {
       baseUrl: args.baseUrl,
       vendor: args.vendor,
       submitPath: args.submitPath,
+      pollExpectedMs: args.pollExpectedMs ?? null,
     },
   };
 }

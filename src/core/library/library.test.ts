@@ -191,7 +191,8 @@ describe('provenance settings per profile, sidecar, and reading files back', () 
       n: 1,
     });
     const path = join(t.core.mediaRoots().library, a.results[0]?.file ?? '');
-    const staged = await h().stageInputFromPath({ path });
+    // Web mode stages a dropped file through the upload route, which calls core's stageUpload (issue 13).
+    const staged = await t.core.stageUpload(path, 'dropped.png');
     const found = await h().inspectInput({ id: staged.id });
     expect(found.provenance?.prompt).toBe('marked');
     expect(found.task?.id).toBe(a.id);

@@ -70,6 +70,8 @@ export function useTaskActions() {
         run(async () => {
           const d = await detail(task.id);
           toast(reuseSettings(d) ? t('gallery.toast.reused') : t('gallery.toast.formsPending'), 'ok');
+          // Like "Use as input": the settings are in the form now, so show the form.
+          useGalleryStore.getState().set({ lightbox: null });
         }),
       useAsInput: (task: TaskSummary, index: number, target: InputTarget) => {
         const media = resultMedia(task, index);
