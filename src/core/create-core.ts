@@ -26,13 +26,13 @@ import { RememberedPort, startOnStablePort } from './callbacks/remembered-port';
 import { toDetail, toSummary } from './tasks/task-record';
 import { copyResult, deleteTaskFiles, resultPath } from './tasks/task-files';
 import { basename } from 'node:path';
+import { SqliteEstimator } from './estimates/sqlite-estimator';
+import { getOperation } from '../shared/operations/catalog';
+import { visibleValues } from '../shared/operations/validate';
 import { readFile } from 'node:fs/promises';
 import { LibraryStore } from './library/library-store';
 import { LibraryService } from './library/library-service';
 import { importFolder } from './library/import-folder';
-import { SqliteEstimator } from './estimates/sqlite-estimator';
-import { getOperation } from '../shared/operations/catalog';
-import { visibleValues } from '../shared/operations/validate';
 import { createStudio } from './studio/studio-handlers';
 
 export interface Core {
@@ -291,7 +291,8 @@ export function createCore(ports: CorePorts): Core {
     listBoards: async () => libraryStore.listBoards(),
     createBoard: async ({ name }) => libraryStore.createBoard(name),
     renameBoard: async ({ id, name }) => {
-      if (!libraryStore.renameBoard(id, name)) throw new BridgeError('not_found', 'This board no longer exists.');
+      if (!libraryStore.renameBoard(id, name))
+        throw new BridgeError('not_found', 'This board no longer exists.');
       return { ok: true as const };
     },
     deleteBoard: async ({ id }) => {
@@ -299,7 +300,8 @@ export function createCore(ports: CorePorts): Core {
       return { ok: true as const };
     },
     moveToBoard: async ({ ids, boardId }) => {
-      if (boardId !== null && !libraryStore.hasBoard(boardId)) throw new BridgeError('not_found', 'This board no longer exists.');
+      if (boardId !== null && !libraryStore.hasBoard(boardId))
+        throw new BridgeError('not_found', 'This board no longer exists.');
       libraryStore.moveTasks(ids, boardId);
       return { ok: true as const };
     },
@@ -309,6 +311,8 @@ export function createCore(ports: CorePorts): Core {
       return library.inspect(await readFile(inputs.pathOf(id)));
     },
     importFolder: async ({ path }) => {
+      // Like staging by path: web mode never reads folders the page names (least privilege).
+      if (ports.transport === 'web') throw new BridgeError('forbidden', 'Import folder is available in the desktop app.');
       let dir = path;
       if (dir === null) {
         if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'Type the folder path: the folder picker is only available in the desktop app.');

@@ -173,8 +173,10 @@ const SAMPLES = {
   deleteBoard: { input: () => ({ id: 'no-such-board' }) },
   exportTasks: { input: (c) => ({ ids: [c.taskId] }) },
   inspectInput: { input: (c) => ({ id: c.inputId }) },
-  importFolder: { input: (c) => ({ path: c.outDir }) },
-  recordFrameOrigin: { input: (c) => ({ inputId: c.inputId, origin: { taskId: c.taskId, index: 0, timeMs: 500 } }) },
+  importFolder: { input: (c) => ({ path: c.outDir }), expect: 'forbidden' },
+  recordFrameOrigin: {
+    input: (c) => ({ inputId: c.inputId, origin: { taskId: c.taskId, index: 0, timeMs: 500 } }),
+  },
   clearProfileKey: { input: () => ({ id: 'canary' }) },
   deleteTask: { input: (c) => ({ id: c.taskId, deleteFiles: true }) },
   deleteProfile: { input: () => ({ id: 'canary' }) },
@@ -218,7 +220,7 @@ describe('no bridge method or event ever carries a key', () => {
       const expected = sample.expect ?? 'ok';
       expect(reply.ok ? 'ok' : reply.error.code, `${method}: ${raw.slice(0, 300)}`).toBe(expected);
 
-      if (method === 'stageInputBytes' && reply.ok) ctx.inputId = (reply.value as { id: string }).id;
+      if ((method === 'stageInputFromPath' || method === 'stageInputBytes') && reply.ok) ctx.inputId = (reply.value as { id: string }).id;
       if (method === 'submitTask' && reply.ok) {
         ctx.taskId = (reply.value as TaskSummary).id;
         await waitForSuccess(ctx.taskId);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, open, readdir, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative } from 'node:path';
 import type { Provenance } from '../../shared/domain/library';
 import { getOperation } from '../../shared/operations/catalog';
@@ -66,7 +66,10 @@ export interface ImportOutcome {
  * task is not here yet is copied into the library's `imported/` folder and becomes a finished task with
  * the embedded settings, so it shows in the gallery and in search; the originals are never touched.
  */
-export async function importFolder(dir: string, deps: { store: TaskStore; libraryDir: string; now: () => number }): Promise<ImportOutcome> {
+export async function importFolder(
+  dir: string,
+  deps: { store: TaskStore; libraryDir: string; now: () => number },
+): Promise<ImportOutcome> {
   const out: ImportOutcome = { scanned: 0, found: 0, imported: 0, known: 0 };
   if (!(await stat(dir)).isDirectory()) throw new Error('not a folder');
   const seen = new Set<string>();
@@ -86,10 +89,23 @@ export async function importFolder(dir: string, deps: { store: TaskStore; librar
     }
     seen.add(key);
     const mime = MEDIA.get(extname(path).toLowerCase()) ?? null;
+    await mkdir(deps.libraryDir, { recursive: true });
     const temp = join(deps.libraryDir, `.import-${randomUUID()}.part`);
     await copyFile(path, temp);
-    const finalPath = await moveIntoLibrary(temp, join(deps.libraryDir, 'imported'), path.split(/[\\/]/).pop() ?? 'imported');
-    deps.store.insert(recordFor(p, relative(deps.libraryDir, finalPath).split('\\').join('/'), mime, (await stat(finalPath)).size, deps.now()));
+    const finalPath = await moveIntoLibrary(
+      temp,
+      join(deps.libraryDir, 'imported'),
+      path.split(/[\\/]/).pop() ?? 'imported',
+    );
+    deps.store.insert(
+      recordFor(
+        p,
+        relative(deps.libraryDir, finalPath).split('\\').join('/'),
+        mime,
+        (await stat(finalPath)).size,
+        deps.now(),
+      ),
+    );
     out.imported++;
   }
   return out;
@@ -97,7 +113,20 @@ export async function importFolder(dir: string, deps: { store: TaskStore; librar
 
 function recordFor(p: Provenance, file: string, mime: string | null, size: number, now: number) {
   const op = getOperation(p.operationId);
-  const base = newTaskRecord({ id: p.taskId, op, values: p.values, extra: p.extra, profileId: 'imported', demo: false, now: p.createdAt ?? now, baseUrl: '', vendor: '', submitPath: '', callbackToken: null, expectedMs: null });
+  const base = newTaskRecord({
+    id: p.taskId,
+    op,
+    values: p.values,
+    extra: p.extra,
+    profileId: 'imported',
+    demo: false,
+    now: p.createdAt ?? now,
+    baseUrl: '',
+    vendor: '',
+    submitPath: '',
+    callbackToken: null,
+    expectedMs: null,
+  });
   return {
     ...base,
     model: p.model || base.model,
@@ -109,7 +138,19 @@ function recordFor(p: Provenance, file: string, mime: string | null, size: numbe
     finishedAt: p.finishedAt ?? now,
     updatedAt: now,
     results: [
-      { index: 0, kind: op.output, remoteUrl: null, file, mime, bytesReceived: size, bytesTotal: size, sha256: p.payloadSha256, thumbnail: null, state: 'done' as const, error: null },
+      {
+        index: 0,
+        kind: op.output,
+        remoteUrl: null,
+        file,
+        mime,
+        bytesReceived: size,
+        bytesTotal: size,
+        sha256: p.payloadSha256,
+        thumbnail: null,
+        state: 'done' as const,
+        error: null,
+      },
     ],
     events: withEvent(base, 'imported from a file', now),
   };

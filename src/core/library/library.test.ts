@@ -191,8 +191,11 @@ describe('provenance settings per profile, sidecar, and reading files back', () 
       n: 1,
     });
     const path = join(t.core.mediaRoots().library, a.results[0]?.file ?? '');
-    // Web mode stages a dropped file through the upload route, which calls core's stageUpload (issue 13).
-    const staged = await t.core.stageUpload(path, 'dropped.png');
+    const staged = await h().stageInputBytes({
+      name: 'x.png',
+      mime: 'image/png',
+      bytes: new Uint8Array(readFileSync(path)),
+    });
     const found = await h().inspectInput({ id: staged.id });
     expect(found.provenance?.prompt).toBe('marked');
     expect(found.task?.id).toBe(a.id);
@@ -238,22 +241,43 @@ describe('import folder', () => {
     const { mkdtempSync, copyFileSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const other = await startTestCore(sim);
+    const folder = mkdtempSync(join(tmpdir(), 'atelier-import-'));
+    // Import reads a folder the user picked: desktop only (web mode never reads paths the page names).
+    const desktop = await startTestCore(sim, { desktop: { chooseFolder: async () => folder } });
+    await expect(h().importFolder({ path: folder })).rejects.toThrow(/desktop app/);
     try {
-      const s = await other.core.handlers.submitTask({ operationId: 'gateway.text2image', values: { model: '{vendor}_3.0_text2image', prompt: 'a walrus from another machine', aspect_ratio: '1:1', n: 1 }, extra: {} });
+      const s = await other.core.handlers.submitTask({
+        operationId: 'gateway.text2image',
+        values: {
+          model: '{vendor}_3.0_text2image',
+          prompt: 'a walrus from another machine',
+          aspect_ratio: '1:1',
+          n: 1,
+        },
+        extra: {},
+      });
       const made = await other.settled(s.id);
-      const folder = mkdtempSync(join(tmpdir(), 'atelier-import-'));
-      copyFileSync(join(other.core.mediaRoots().library, made.results[0]?.file ?? ''), join(folder, 'walrus.png'));
+      copyFileSync(
+        join(other.core.mediaRoots().library, made.results[0]?.file ?? ''),
+        join(folder, 'walrus.png'),
+      );
       writeFileSync(join(folder, 'plain.png'), makePng(4, 4));
-      const out = await h().importFolder({ path: folder });
+      const d = desktop.core.handlers;
+      const out = await d.importFolder({ path: null });
       expect(out).toMatchObject({ scanned: 2, found: 1, imported: 1, known: 0 });
-      const page = await h().listTasks({ filter: { sort: 'newest', search: 'walrus' }, cursor: null, limit: 10 });
+      const page = await d.listTasks({
+        filter: { sort: 'newest', search: 'walrus' },
+        cursor: null,
+        limit: 10,
+      });
       expect(page.items.map((x) => x.id)).toEqual([made.id]);
       const task = page.items[0];
       expect(task?.status).toBe('succeeded');
-      expect(existsSync(join(t.core.mediaRoots().library, task?.results[0]?.file ?? ''))).toBe(true);
-      expect(await h().importFolder({ path: folder })).toMatchObject({ imported: 0, known: 1 });
+      expect(existsSync(join(desktop.core.mediaRoots().library, task?.results[0]?.file ?? ''))).toBe(true);
+      expect(await d.importFolder({ path: folder })).toMatchObject({ imported: 0, known: 1, path: folder });
     } finally {
       await other.close();
+      await desktop.close();
     }
   });
 });

@@ -20,11 +20,12 @@ export interface TestCore {
 }
 
 /** A core talking to a running simulator as its demo gateway, with a real SQLite file in a temp dir. */
-export async function startTestCore(gateway: { baseUrl: string; apiKey: string }, opts: { dataDir?: string; tuning?: Partial<EngineTuning>; demoFigures?: DemoGateway['figures'] } = {}): Promise<TestCore> {
+export async function startTestCore(gateway: { baseUrl: string; apiKey: string }, opts: { dataDir?: string; tuning?: Partial<EngineTuning>; demoFigures?: DemoGateway['figures']; desktop?: { chooseFolder(current: string): Promise<string | null> } } = {}): Promise<TestCore> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'atelier-core-'));
   const core = createCore({
     dataDir,
-    transport: 'web',
+    transport: opts.desktop ? 'electron' : 'web',
+    ...(opts.desktop ? { shell: { chooseFolder: (c: string) => opts.desktop?.chooseFolder(c) ?? Promise.resolve(null) } } : {}),
     appVersion: 'test',
     secrets: createMemorySecretStore(),
     preferences: createJsonPreferencesStore(dataDir),

@@ -61,7 +61,10 @@ export function useSubmit(operationId: OperationId) {
         timer.current = setTimeout(() => setNotice((n) => (n?.kind === 'sent' ? null : n)), 6000);
         void qc.invalidateQueries({ queryKey: qk.tasks });
       } catch (e) {
-        const err = e instanceof BridgeError ? e : new BridgeError('internal', e instanceof Error ? e.message : String(e));
+        const err =
+          e instanceof BridgeError
+            ? e
+            : new BridgeError('internal', e instanceof Error ? e.message : String(e));
         if (err.fields) setServerIssues(err.fields);
         if (!useBridgeStatus.getState().connected) setNotice({ kind: 'offline' });
         else setNotice(err.code === 'gateway_unauthorized' ? { kind: 'unauthorized', message: err.message } : { kind: 'error', code: err.code, message: err.message });
@@ -82,5 +85,12 @@ export function useSubmit(operationId: OperationId) {
     });
   }, []);
 
-  return { submit, pending: pending > 0, notice, dismiss: () => setNotice(null), serverIssues, clearServerIssue };
+  return {
+    submit,
+    pending: pending > 0,
+    notice,
+    dismiss: () => setNotice(null),
+    serverIssues,
+    clearServerIssue,
+  };
 }

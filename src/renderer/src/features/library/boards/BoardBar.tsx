@@ -54,11 +54,11 @@ export function BoardBar() {
     }, fail);
   };
   const importFolder = async () => {
-    const path = bridge.transport === 'web' ? window.prompt(t('library.import.prompt')) : null;
-    if (bridge.transport === 'web' && !path?.trim()) return;
     try {
-      const out = await bridge.call('importFolder', { path: path?.trim() ?? null });
-      if (out.path) toast(t('library.import.done', { imported: out.imported, found: out.found, scanned: out.scanned }));
+      // Desktop only: the OS folder picker chooses (web mode never reads folders the page names).
+      const out = await bridge.call('importFolder', { path: null });
+      if (out.path)
+        toast(t('library.import.done', { imported: out.imported, found: out.found, scanned: out.scanned }));
       await refresh();
     } catch (e) {
       fail(e);
@@ -90,9 +90,18 @@ export function BoardBar() {
       >
         <Plus size={15} />
       </button>
-      <button type="button" className="icon-btn" aria-label={t('library.import.label')} title={t('library.import.label')} data-testid="import-folder" onClick={() => void importFolder()}>
-        <FolderSearch size={15} />
-      </button>
+      {bridge.transport === 'electron' && (
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t('library.import.label')}
+          title={t('library.import.label')}
+          data-testid="import-folder"
+          onClick={() => void importFolder()}
+        >
+          <FolderSearch size={15} />
+        </button>
+      )}
       {current && (
         <>
           <button
