@@ -28,6 +28,7 @@ const BENCHES: Bench[] = [
   { name: 'painter', script: 'bench/painter/run.ts', args: [] },
   { name: 'canvas-editor', script: 'bench/painter/editor.ts', args: [] },
   { name: 'gallery', script: 'bench/gallery/run.ts', args: [] },
+  { name: 'store', script: 'bench/store/run.ts', args: ['--tasks', '100000'] },
   { name: 'chaos', script: 'reliability/chaos/run.ts', args: [] },
 ];
 
@@ -111,8 +112,15 @@ function summary(name: string, f: Figures): [string, string][] {
           'status polls / task, engine vs naive',
           `${num(f.enginePollsPerTask)} vs ${num(f.naivePollsPerTask)}`,
         ],
+        [
+          'detection delay mean, engine vs naive',
+          `${num(f.engineDetectMeanS)} s vs ${num(f.naiveDetectMeanS)} s`,
+        ],
         ['wall time, engine vs naive', `${num(f.engineWallS, 1)} s vs ${num(f.naiveWallS, 1)} s`],
-        ['CPU time, engine vs naive', `${num(f.engineCpuS)} s vs ${num(f.naiveCpuS)} s`],
+        [
+          'CPU time, engine vs naive',
+          `${num(f.engineCpuS)} s vs ${num(f.naiveCpuS)} s (${num(f.cpuRatio)}×)`,
+        ],
       ];
     case 'upload':
       return [
@@ -122,6 +130,19 @@ function summary(name: string, f: Figures): [string, string][] {
         ],
         ['time ratio ours/curl', num(f.ratio)],
         ['peak RSS (growth)', `${num(f.peakRssMiB, 0)} MiB (+${num(f.rssGrowthMiB, 0)} MiB)`],
+      ];
+    case 'store':
+      return [
+        [
+          `core start at ${num(f.tasks, 0)} tasks`,
+          `${num(f.coreStartMs, 1)} ms, RSS ${num(f.coreStartRssMiB, 0)} MiB`,
+        ],
+        ['search, slowest term (page + total + counts)', `${num(f.searchWorstMs)} ms`],
+        [
+          'search "li" / "月光" / "月"',
+          `${num(f['search li (ms)'])} / ${num(f['search 月光 (ms)'])} / ${num(f['search 月 (ms)'])} ms`,
+        ],
+        ['first page, no filter', `${num(f.firstPageMs)} ms`],
       ];
     case 'chaos':
       return [

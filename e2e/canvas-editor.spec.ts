@@ -78,6 +78,9 @@ test('the full-screen editor: lasso, rectangle and brush, exported at native siz
   ]);
   await expect(page.getByTestId('cv-undo')).toBeEnabled();
   await page.screenshot({ path: `${SHOTS}/editor-dark.png` });
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await page.screenshot({ path: `${SHOTS}/editor-dark-1024.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByTestId('cv-view-side').click();
   await page.screenshot({ path: `${SHOTS}/editor-side-dark.png` });
   await page.getByTestId('cv-view-overlay').click();
@@ -155,4 +158,16 @@ test('the full-screen editor: lasso, rectangle and brush, exported at native siz
   await wipe.getByTestId('wipe-mode-wipe').click();
   await page.getByRole('button', { name: 'Fit' }).click();
   await page.screenshot({ path: `${SHOTS}/wipe.png` });
+
+  // "Edit with mask" on the result: the image edit form takes it as its image and opens the editor on it.
+  await page.getByTestId('lightbox-edit-mask').click();
+  await expect(page.getByTestId('lightbox')).toBeHidden();
+  await expect(page.getByTestId('canvas-editor')).toBeVisible();
+  await expect(page.getByTestId('canvas-editor').locator('img.cv-source')).toHaveAttribute(
+    'src',
+    /\/media\/library\//,
+  );
+  await page.getByTestId('cv-cancel').click();
+  await expect(forms.form).toHaveAttribute('data-op', 'imageEdit.edit');
+  await expect(forms.field('mask')).toContainText('No mask');
 });

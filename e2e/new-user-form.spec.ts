@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { OPERATIONS } from '../src/shared/operations/catalog';
-import { FormsPage } from './pages/forms-page';
+import { FormsPage, pngFile } from './pages/forms-page';
 import { startWebApp, type RunningWebApp } from './support/web-app';
 
 /** Issue 15, the form side of "what a new user trips over": each test fails on the code before the fix. */
@@ -160,4 +160,24 @@ test('offline, Generate says "Not connected" at once and keeps the draft', async
   } finally {
     await own.close().catch(() => undefined);
   }
+});
+
+test('minor: the edit instruction has its own placeholder, Browse is off at 16 of 16, no repeated sidebar subtitles', async ({
+  page,
+}) => {
+  const forms = new FormsPage(page);
+  await page.goto(app.url);
+  await expect(page.getByTestId('op-videos.create')).not.toContainText('Video create Video create');
+  await expect(page.getByTestId('op-videos.create').locator('.sidebar-family')).toHaveCount(0);
+  await forms.open('imageEdit.edit');
+  await expect(forms.input('prompt')).toHaveAttribute('placeholder', /what to change/);
+  const browse = forms.form.getByTestId('media-images-browse');
+  await expect(browse).toBeEnabled();
+  await forms.addFiles(
+    'images',
+    Array.from({ length: 16 }, (_, i) => pngFile(`p${i}.png`, [i * 15, 90, 200])),
+  );
+  await expect(forms.form.getByTestId('count-images')).toContainText('16');
+  await expect(browse).toBeDisabled();
+  await expect(browse).toHaveAttribute('title', /remove one/);
 });

@@ -75,14 +75,22 @@ test('gateways: demo first, add, key set (never shown), test, switch, edit, dele
   await editor.getByTestId('profile-field-name').fill('Studio gateway (EU)');
   await editor.getByTestId('profile-auth-custom').check();
   await editor.getByTestId('profile-field-header').fill('X-Gw-Key');
+  // A key belongs to one address and header: the editor says the saved key goes, and takes it again.
+  await expect(editor.getByTestId('profile-key-clears')).toBeVisible();
+  await editor.getByTestId('profile-field-key').fill(KEY);
   await editor.getByTestId('profile-callbacks').check();
   await expect(editor.getByText('Polling always stays on')).toBeVisible();
   await editor.getByTestId('profile-callbacks').uncheck();
+  // A key belongs to its origin and header: changing the header says the key will be cleared, unless it is
+  // entered again in the same save.
+  await expect(editor.getByTestId('profile-key-clears')).toBeVisible();
+  await editor.getByTestId('profile-field-key').fill(KEY);
   await page.screenshot({ path: 'test-results/screenshots/settings/gateway-editor.png' });
   await editor.getByTestId('profile-save').click();
   const renamed = settings.profileNamed('Studio gateway (EU)');
   await expect(renamed).toBeVisible();
   await expect(renamed.getByTestId('profile-key-state')).toHaveText(/Key set ✓/);
+  expect(await page.content()).not.toContain(KEY);
 
   // Clear the key, then delete with a confirmation; the demo gateway takes over.
   await renamed.getByTestId('key-clear').click();

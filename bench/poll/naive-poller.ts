@@ -22,6 +22,8 @@ export async function naiveTask(args: {
   intervalMs: number;
   dir: string;
   tag: string;
+  /** Called when a poll first sees the task finished (detection delay). */
+  onDetected?: (remoteId: string, at: number) => void;
 }): Promise<'succeeded' | 'failed'> {
   const op = getOperation(args.op);
   const adapter = ADAPTERS[op.family];
@@ -48,6 +50,7 @@ export async function naiveTask(args: {
     const outcome = adapter.parseQuery(await res.json());
     if (outcome.status === 'failed' || outcome.status === 'cancelled') return 'failed';
     if (outcome.status !== 'succeeded') continue;
+    args.onDetected?.(remoteId, Date.now());
     await mkdir(args.dir, { recursive: true });
     for (const [i, r] of outcome.results.entries()) {
       if (r.kind !== 'url') continue;

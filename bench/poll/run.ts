@@ -58,6 +58,9 @@ interface Measured {
   polls: number;
   downloads: number;
   total: number;
+  /** Mean and p95 of (first seen finished − simulator's finish time), over completed tasks (s). */
+  detectMeanS: number;
+  detectP95S: number;
 }
 
 function classify(log: CompactLogEntry[]): Pick<Measured, 'submits' | 'polls' | 'downloads' | 'total'> {
@@ -77,8 +80,16 @@ async function measure(mode: 'engine' | 'naive'): Promise<Measured> {
   });
   const dir = mkdtempSync(join(tmpdir(), `atelier-bench-poll-${mode}-`));
   try {
-    const bench = mode === 'engine' ? await startBenchCore(sim, scaledTuning(SPEED), dir) : null;
+    const bench =
+      mode === 'engine' ? await startBenchCore({ ...sim, speed: SPEED }, scaledTuning(SPEED), dir) : null;
     const rss = rssSampler();
+    const detected = new Map<string, number>();
+    const offDetect = bench?.core.events.subscribe((event, payload) => {
+      if (event !== 'taskChanged') return;
+      const t = payload as { remoteId: string | null; status: string };
+      if (t.remoteId && !detected.has(t.remoteId) && (t.status === 'downloading' || t.status === 'succeeded'))
+        detected.set(t.remoteId, Date.now());
+    });
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     let outcomes: ('succeeded' | 'failed')[];
@@ -111,6 +122,7 @@ async function measure(mode: 'engine' | 'naive'): Promise<Measured> {
             intervalMs: NAIVE_INTERVAL_MS,
             dir,
             tag: String(i),
+            onDetected: (remoteId, at) => detected.set(remoteId, at),
           }).catch(() => 'failed' as const),
         ),
       );
@@ -118,8 +130,16 @@ async function measure(mode: 'engine' | 'naive'): Promise<Measured> {
     const wallS = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const peakRssMiB = rss.stop() / 2 ** 20;
+    offDetect?.();
     await bench?.core.stop();
     const counts = classify(await sim.log());
+    const finishes = await sim.finishTimes();
+    const delays = [...detected].flatMap(([id, at]) =>
+      finishes[id] === undefined ? [] : [(at - finishes[id]) / 1000],
+    );
+    delays.sort((a, b) => a - b);
+    const detectMeanS = delays.length ? delays.reduce((a, b) => a + b, 0) / delays.length : NaN;
+    const detectP95S = delays[Math.min(delays.length - 1, Math.floor(delays.length * 0.95))] ?? NaN;
     const succeeded = outcomes.filter((o) => o === 'succeeded').length;
     return {
       mode,
@@ -129,6 +149,8 @@ async function measure(mode: 'engine' | 'naive'): Promise<Measured> {
       cpuS: (cpu.user + cpu.system) / 1e6,
       peakRssMiB,
       ...counts,
+      detectMeanS,
+      detectP95S,
     };
   } finally {
     await sim.close();
@@ -179,6 +201,7 @@ async function main(): Promise<void> {
   line('HTTP requests / completed task', (r) => per(r, r.total));
   line('  of which status polls', (r) => per(r, r.polls));
   line('  submits / downloads', (r) => `${per(r, r.submits)} / ${per(r, r.downloads)}`);
+  line('detection delay mean / p95 (s)', (r) => `${r.detectMeanS.toFixed(2)} / ${r.detectP95S.toFixed(2)}`);
   line('wall time (s)', (r) => r.wallS.toFixed(1));
   line('CPU time (s, user+sys)', (r) => r.cpuS.toFixed(2));
   line('CPU ms / task', (r) => ((r.cpuS * 1000) / TASKS).toFixed(2));
@@ -215,6 +238,10 @@ async function main(): Promise<void> {
       engineWallS: +engine.wallS.toFixed(1),
       naiveWallS: +naive.wallS.toFixed(1),
       engineCpuS: +engine.cpuS.toFixed(2),
+      engineDetectMeanS: +engine.detectMeanS.toFixed(2),
+      naiveDetectMeanS: +naive.detectMeanS.toFixed(2),
+      engineDetectP95S: +engine.detectP95S.toFixed(2),
+      cpuRatio: +(engine.cpuS / naive.cpuS).toFixed(2),
       naiveCpuS: +naive.cpuS.toFixed(2),
       engineSucceeded: engine.succeeded,
       naiveSucceeded: naive.succeeded,

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core } from '../../src/core/create-core';
+import { simFigures } from '../../src/sim/pricing';
 import { createMemorySecretStore } from '../../src/core/storage/file-secret-store';
 import { createJsonPreferencesStore } from '../../src/core/storage/json-preferences-store';
 import type { EngineTuning } from '../../src/core/engine/tuning';
@@ -26,7 +27,8 @@ export interface BenchCore {
  * measured CPU and memory are the core's own.
  */
 export async function startBenchCore(
-  gateway: { baseUrl: string; apiKey: string },
+  /** `speed`: the simulator's, so the demo gateway publishes its timings as the app's does (estimates). */
+  gateway: { baseUrl: string; apiKey: string; speed?: number },
   tuning: EngineTuning,
   dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-')),
   /** Runs before the engine starts (e.g. to put a profile's key back after a restart: the key store is memory). */
@@ -38,7 +40,11 @@ export async function startBenchCore(
     appVersion: 'bench',
     secrets: createMemorySecretStore(),
     preferences: createJsonPreferencesStore(dataDir),
-    demo: { start: async () => gateway, stop: async () => undefined },
+    demo: {
+      start: async () => ({ baseUrl: gateway.baseUrl, apiKey: gateway.apiKey }),
+      stop: async () => undefined,
+      ...(gateway.speed === undefined ? {} : { figures: (q) => simFigures(gateway.speed ?? 1, q) }),
+    },
     tuning,
   });
   await beforeStart?.(core);

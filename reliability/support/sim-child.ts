@@ -28,6 +28,8 @@ function answer(msg: SimRpc): unknown {
       return true;
     case 'describe':
       return sim.describeResult(String(msg.arg)) ?? null;
+    case 'finishTimes':
+      return sim.finishTimes();
   }
 }
 

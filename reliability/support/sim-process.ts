@@ -11,6 +11,8 @@ export interface SimProcess {
   clearLog(): Promise<void>;
   setFaults(faults: SimFault[]): Promise<void>;
   describe(url: string): Promise<{ sha256: string; size: number } | null>;
+  /** Task id → when the simulator finishes it (ms epoch). */
+  finishTimes(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startSimProcess(options: SimOptions): Promise<SimProcess> 
     clearLog: async () => void (await call('clearLog')),
     setFaults: async (faults) => void (await call('setFaults', faults)),
     describe: async (url) => (await call('describe', url)) as { sha256: string; size: number } | null,
+    finishTimes: async () => (await call('finishTimes')) as Record<string, number>,
     close: async () => {
       const exited = new Promise((r) => child.once('exit', r));
       child.disconnect();

@@ -1,7 +1,7 @@
 /** Messages between a bench and its simulator child (sim-child.ts). */
 export interface SimRpc {
   id: number;
-  op: 'log' | 'clearLog' | 'setFaults' | 'describe';
+  op: 'log' | 'clearLog' | 'setFaults' | 'describe' | 'finishTimes';
   arg?: unknown;
 }
 

@@ -33,6 +33,7 @@ import { readFile } from 'node:fs/promises';
 import { LibraryStore } from './library/library-store';
 import { LibraryService } from './library/library-service';
 import { importFolder } from './library/import-folder';
+import { createStudio } from './studio/studio-handlers';
 
 export interface Core {
   handlers: Handlers;
@@ -127,11 +128,11 @@ export function createCore(ports: CorePorts): Core {
     clock,
     log,
     tuning: { ...DEFAULT_TUNING, ...ports.tuning },
+    hooks: library,
     onDiskFull: (full) =>
       full
         ? notices.raise('disk-full', 'disk-full', 'Disk full: free space to continue.')
         : notices.clear('disk-full'),
-    hooks: library,
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
@@ -142,6 +143,8 @@ export function createCore(ports: CorePorts): Core {
     onGatewayAnswer: (profileId, answer) => health.answer(profileId, answer),
     estimator,
   });
+
+  const studio = createStudio({ store, engine, events, now: () => clock.now(), log });
 
   const connection = async () => {
     const prefs = ports.preferences.read();
@@ -234,6 +237,7 @@ export function createCore(ports: CorePorts): Core {
       return ref;
     },
     submitTask: (input) => engine.submit(input),
+    ...studio.handlers,
     estimateTask: async ({ operationId, values }) => {
       const profile = await profiles.get(ports.preferences.read().activeProfileId).catch(() => profiles.get(DEMO_PROFILE_ID));
       const visible = visibleValues(getOperation(operationId), values, profile.vendor);
@@ -259,6 +263,7 @@ export function createCore(ports: CorePorts): Core {
       const task = engine.require(id);
       if (deleteFiles) await deleteTaskFiles(task, mediaRoots());
       store.delete(id);
+      studio.onTaskDeleted(task.batchId);
       events.emit('taskRemoved', { id });
       return { ok: true as const };
     },
@@ -348,16 +353,18 @@ export function createCore(ports: CorePorts): Core {
     async start() {
       engine.start();
       // Callbacks promised before a restart must find the receiver again, on the same port.
-      const waiting = store.nonTerminal().find((t) => t.internal.callbackToken);
+      const waiting = store.anyAwaitingCallback();
       if (waiting) {
         const profile = await profiles.get(waiting.profileId).catch(() => null);
         await startOnStablePort(profile?.callbacks.localPort ?? 0, rememberedPort, (p) => receiver.start(p)).catch((e: unknown) =>
           log.warn('callback receiver did not start; polling continues', { error: e instanceof Error ? e.message : String(e) }),
         );
       }
+      studio.batches.resume();
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
     },
     async stop() {
+      await studio.batches.stop();
       await engine.stop();
       await receiver.stop();
       engine.closed = true;

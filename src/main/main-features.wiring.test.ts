@@ -103,6 +103,19 @@ describe('notifications and the running-count badge', () => {
     expect(recorder.notifications).toEqual([]);
   });
 
+  it('a task in flight shows in the badge and the title', async () => {
+    await b.close();
+    b = await boot({ switches: { demoSpeed: 'real' } }); // seconds per task: long enough to be seen in flight
+    const submitted = await b.invoke('submitTask', {
+      operationId: 'gateway.text2image',
+      values: { model: '{vendor}_3.0_text2image', prompt: 'in flight', aspect_ratio: '1:1', n: 1 },
+      extra: {},
+    });
+    expect(submitted.ok).toBe(true);
+    await until(() => recorder.callsOf('app.setBadgeCount').some(([n]) => n === 1));
+    expect(b.win.title).toBe('(1) Atelier');
+  });
+
   it('the badge and the title follow the running count', async () => {
     await until(() => recorder.callsOf('app.setBadgeCount').length > 0);
     expect(recorder.callsOf('app.setBadgeCount')[0]).toEqual([0]);

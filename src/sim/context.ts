@@ -19,6 +19,8 @@ export interface SimContext {
   schedule(ms: number, fn: () => void): void;
   /** resolves a served URL path (other than /files) to a file, for describeResult */
   resolvers: ((path: string) => StoredFile | undefined)[];
+  /** Task id → when it finishes (ms epoch), for benches that measure how soon a client notices. */
+  finishes: Map<string, number>;
 }
 
 export type FaultPointForRoute = 'submit' | 'query' | 'download';

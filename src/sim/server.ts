@@ -51,6 +51,7 @@ export async function startSimulator(options: SimOptions): Promise<Simulator> {
     media: new MediaLibrary(resolveResourcesDir(options.resourcesDir), options.videoResultBytes),
     baseUrl: () => baseUrl,
     now: () => Date.now(),
+    finishes: new Map(),
     schedule(ms, fn) {
       const t = setTimeout(() => {
         timers.delete(t);
@@ -130,6 +131,7 @@ export async function startSimulator(options: SimOptions): Promise<Simulator> {
     setFaults,
     clearLog,
     describeResult: (u) => describeUrl(ctx, u),
+    finishTimes: () => Object.fromEntries(ctx.finishes),
     close: () =>
       new Promise<void>((resolve) => {
         for (const t of timers) clearTimeout(t);

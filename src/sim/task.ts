@@ -52,6 +52,7 @@ export function createTask(
     videoUrlObject: ctx.faults.take('videoUrlObject', 'submit', family) !== undefined,
   };
   const timeline = makeTimeline(ctx.speed, media, ctx.now(), flags.unknownFirst);
+  ctx.finishes.set(id, finishedAt(timeline));
   return { id, family, model, prompt, timeline, outcome: outcomeFor(prompt), flags, files: [] };
 }
 

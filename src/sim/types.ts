@@ -80,4 +80,6 @@ export interface Simulator {
   close(): Promise<void>;
   /** sha256 hex and size of the bytes a result URL serves (for tests that verify downloads) */
   describeResult(url: string): { sha256: string; size: number } | undefined;
+  /** Task id → when it finishes (ms epoch): benches measure detection delay against it. */
+  finishTimes(): Record<string, number>;
 }

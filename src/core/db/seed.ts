@@ -199,6 +199,8 @@ export function fakeTaskRecord(rng: Rng, index: number, options: SeedOptions = {
     favourite: rng() < 0.08,
     rateLimitedUntil: null,
     expectedMs: null,
+    batchId: null,
+    rejected: false,
     createdAt,
     submittedAt: status === 'submitting' ? null : createdAt + 200,
     finishedAt: finished ? createdAt + duration : null,

@@ -53,6 +53,11 @@ export function whereFor(
     parts.push('created_at < ?');
     params.push(criteria.until);
   }
+  if (criteria.rejected !== undefined) parts.push(criteria.rejected === 'only' ? 'rejected = 1' : 'rejected = 0');
+  if (criteria.batchId !== undefined) {
+    parts.push('batch_id = ?');
+    params.push(criteria.batchId);
+  }
   const plan = criteria.search === undefined ? null : planSearch(criteria.search);
   if (plan !== null) {
     if (plan.words !== null) {

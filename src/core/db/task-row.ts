@@ -52,6 +52,8 @@ export interface TaskRowParams {
   events_json: string;
   internal_json: string;
   expected_ms: number | null;
+  batch_id: string | null;
+  rejected: number;
 }
 
 /** Every stored column, in a fixed order (the SELECT list and the INSERT column list). */
@@ -86,6 +88,8 @@ export const TASK_COLUMNS = [
   'events_json',
   'internal_json',
   'expected_ms',
+  'batch_id',
+  'rejected',
 ] as const satisfies readonly (keyof TaskRowParams)[];
 
 /**
@@ -155,6 +159,8 @@ export function toRow(r: TaskRecord): TaskRowParams {
     events_json: JSON.stringify(r.events),
     internal_json: JSON.stringify(internalRest),
     expected_ms: r.expectedMs,
+    batch_id: r.batchId,
+    rejected: int(r.rejected),
   };
 }
 
@@ -245,6 +251,7 @@ function readInternal(v: unknown, nextPollAt: number | null): TaskInternal {
     baseUrl: text(o.baseUrl, ''),
     vendor: text(o.vendor, ''),
     submitPath: text(o.submitPath, ''),
+    pollExpectedMs: numOrNull(o.pollExpectedMs) ?? undefined,
   };
 }
 
@@ -305,5 +312,7 @@ export function fromRow(row: unknown): TaskRecord | null {
     lastRawResponse: parseJson(c.last_raw_response_json) ?? null,
     events: arrayColumn(c.events_json, acceptEvent),
     internal: readInternal(c.internal_json, numOrNull(c.next_poll_at)),
+    batchId: textOrNull(c.batch_id),
+    rejected: flag(c.rejected),
   };
 }

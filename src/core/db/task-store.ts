@@ -296,6 +296,20 @@ export class TaskStore {
     return rows.flatMap((r) => (Array.isArray(r) && typeof r[0] === 'string' ? [r[0]] : []));
   }
 
+  /**
+   * One unfinished task that was promised a callback (its profile decides the receiver's port), or null.
+   * One indexed row, not a read of every unfinished task: a start stays flat with the size of the history.
+   */
+  anyAwaitingCallback(): { profileId: string } | null {
+    this.#assertOpen();
+    const row = this.#statement(
+      "SELECT profile_id FROM tasks WHERE active = 1 AND json_extract(internal_json, '$.callbackToken') IS NOT NULL LIMIT 1",
+    )
+      .raw()
+      .get();
+    return Array.isArray(row) && typeof row[0] === 'string' ? { profileId: row[0] } : null;
+  }
+
   /** The unfinished task whose callback URL carries `token`, or null (a callback for a task of an earlier run). */
   idForCallbackToken(token: string): string | null {
     this.#assertOpen();

@@ -29,6 +29,8 @@ export function makeTaskRecord(overrides: Partial<TaskRecord> = {}): TaskRecord 
     favourite: false,
     rateLimitedUntil: null,
     expectedMs: null,
+    batchId: null,
+    rejected: false,
     createdAt,
     submittedAt: createdAt + 50,
     finishedAt: createdAt + 30_000,

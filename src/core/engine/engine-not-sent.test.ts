@@ -38,8 +38,8 @@ describe('after a crash', () => {
         baseUrl: sim!.baseUrl,
         vendor: 'vendora',
         submitPath: '/v1/tasks/generations',
-        expectedMs: null,
         callbackToken: null,
+        expectedMs: null,
       });
     const waiting = row('never-sent', 'a queue that never moved [ns-1]');
     waiting.events = withEvent(waiting, WAITING_EVENT, now);

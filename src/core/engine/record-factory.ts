@@ -19,6 +19,10 @@ export function newTaskRecord(args: {
   callbackToken: string | null;
   /** What the profile's estimator expects it to take (ms); null when it cannot say. */
   expectedMs: number | null;
+  /** The batch this task is a member of. */
+  batchId?: string | null;
+  /** See TaskInternal.pollExpectedMs. */
+  pollExpectedMs?: number | null;
 }): TaskRecord {
   const { op, values } = args;
   return {
@@ -43,6 +47,8 @@ export function newTaskRecord(args: {
     finishedAt: null,
     updatedAt: args.now,
     results: [],
+    batchId: args.batchId ?? null,
+    rejected: false,
     values,
     extra: args.extra,
     inputs: collectInputs(values),
@@ -55,6 +61,7 @@ export function newTaskRecord(args: {
       baseUrl: args.baseUrl,
       vendor: args.vendor,
       submitPath: args.submitPath,
+      pollExpectedMs: args.pollExpectedMs ?? null,
     },
   };
 }

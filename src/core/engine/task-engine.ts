@@ -70,8 +70,12 @@ export interface SubmitRequest {
   idempotencyKey?: string;
   boardId?: string | null;
   parents?: DeclaredParent[];
+  /** Batch members: the task id (`<batch>_<index>`, so a member cannot be created twice) and its batch. */
+  member?: { taskId: string; batchId: string };
 }
 
+const DEMO_LOST =
+  'The demo gateway was restarted and no longer knows this task (demo tasks live only as long as the demo gateway). Reuse its settings to run it again.';
 const RATE_LIMIT_DEFAULT_MS = 5_000;
 const INTERRUPTED_ERROR = 'Atelier stopped while this task was being submitted. The gateway may have accepted it; check before resubmitting.';
 const RATE_LIMIT_MAX_MS = 5 * 60_000;
@@ -167,6 +171,12 @@ export class TaskEngine {
     }
     // The process died between sending and reading the answer: the gateway may have the task (and billed
     // it). Never resubmit silently; the user decides (architecture.md, "Task lifecycle").
+    // Still in the local queue when the process stopped: nothing went out, so it can simply be sent.
+    for (const work of this.deps.store.resumeWork()) {
+      const task = work.status === 'submitting' ? this.deps.store.get(work.id) : null;
+      if (task && neverSent(task))
+        this.update(task.id, { status: 'unknown', rawStatus: NOT_SENT_RAW, error: NOT_SENT_ERROR, events: withEvent(task, 'not sent (Atelier stopped first)', now) });
+    }
     this.deps.store.markInterruptedSubmissions(now, INTERRUPTED_ERROR, 'interrupted during submission');
     for (const work of this.deps.store.resumeWork()) {
       if (work.status === 'submitting') continue;
@@ -313,9 +323,11 @@ export class TaskEngine {
     const resolved = await this.deps.profiles.resolve(task.profileId).catch(() => null);
     // A key goes only to its profile's origin: a task sent before the profile moved keeps its old base URL,
     // and gets no key there.
-    const keyFits = !!resolved && sameOrigin(task.internal.baseUrl, resolved.baseUrl);
+    // The demo gateway comes back on a new port after a restart: its tasks follow it (it is one gateway).
+    const baseUrl = task.demo && resolved?.profile.demo ? resolved.baseUrl : task.internal.baseUrl;
+    const keyFits = !!resolved && sameOrigin(baseUrl, resolved.baseUrl);
     return {
-      baseUrl: task.internal.baseUrl,
+      baseUrl,
       apiKey: keyFits ? (resolved?.apiKey ?? null) : null,
       vendor: task.internal.vendor,
       gatewayAuthHeader: resolved?.profile.gatewayAuthHeader ?? 'Authorization',
@@ -361,7 +373,7 @@ export class TaskEngine {
         'No API key is set for this gateway. Add one in Settings.',
       );
     const vendor = resolved.profile.vendor;
-    const id = randomUUID();
+    const id = req.member?.taskId ?? randomUUID();
     const callbackToken = op.family === 'gateway' ? randomBytes(18).toString('base64url') : null;
     const callbackUrl = callbackToken
       ? await this.deps.callbackUrlFor(resolved.profile.id, callbackToken)
@@ -391,7 +403,8 @@ export class TaskEngine {
       vendor,
       submitPath: wire.path,
       callbackToken: callbackUrl ? callbackToken : null,
-      expectedMs: this.expectedMs(resolved.profile.id, op.id, values),
+      ...this.expectedMs(resolved.profile.id, op.id, values),
+      batchId: req.member?.batchId ?? null,
     });
     record.events = withEvent(record, WAITING_EVENT, now);
     try {
@@ -517,6 +530,8 @@ export class TaskEngine {
           pollCount: 0,
           serverHintMs: res.retryAfterMs,
           callbackExpected: !!record.internal.callbackToken,
+          expectedMs: record.internal.pollExpectedMs,
+          elapsedMs: 0,
         },
         this.deps.tuning,
       );
@@ -532,7 +547,11 @@ export class TaskEngine {
         status: 'queued',
         remoteId: parsed.remoteId,
         events: withEvent(current, `accepted as ${parsed.remoteId}`, now),
-        internal: { ...current.internal, nextPollAt: now + Math.min(delay, this.deps.tuning.pollBaseMs) },
+        // Unknown duration: an early first poll (the answer may say more); known: near the expected finish.
+        internal: {
+          ...current.internal,
+          nextPollAt: now + (current.internal.pollExpectedMs ? delay : Math.min(delay, this.deps.tuning.pollBaseMs)),
+        },
       });
       this.schedule(0);
       return;
@@ -562,9 +581,17 @@ export class TaskEngine {
     });
   }
 
-  private expectedMs(profileId: string, operationId: OperationId, values: Record<string, unknown>): number | null {
+  /** The expected duration shown on the task, and the one the poll schedule trusts (not a typical guess). */
+  private expectedMs(
+    profileId: string,
+    operationId: OperationId,
+    values: Record<string, unknown>,
+  ): { expectedMs: number | null; pollExpectedMs: number | null } {
     const model = typeof values.model === 'string' ? values.model : '';
-    return this.deps.estimator?.estimate({ profileId, operationId, model, values }).durationMs?.median ?? null;
+    const estimate = this.deps.estimator?.estimate({ profileId, operationId, model, values });
+    const expectedMs = estimate?.durationMs?.median ?? null;
+    const trusted = estimate?.source === 'history' || estimate?.source === 'gateway';
+    return { expectedMs, pollExpectedMs: trusted ? expectedMs : null };
   }
 
   /** One request to the gateway; its answer (or none) is reported as the profile's health. */
@@ -602,7 +629,14 @@ export class TaskEngine {
         const later = (pollCount: number, hint: number | null) =>
           now0 +
           nextPollDelay(
-            { output, pollCount, serverHintMs: hint, callbackExpected: !!task.internal.callbackToken },
+            {
+              output,
+              pollCount,
+              serverHintMs: hint,
+              callbackExpected: !!task.internal.callbackToken,
+              expectedMs: task.internal.pollExpectedMs,
+              elapsedMs: now0 - (task.submittedAt ?? task.createdAt),
+            },
             this.deps.tuning,
           );
         let res: GatewayResponse;
@@ -634,6 +668,12 @@ export class TaskEngine {
         }
         if (res.status !== 200) {
           const note = this.scrub(errorMessage(res.body, `HTTP ${res.status}`), target);
+          if (res.status === 404 && current.demo) {
+            // The demo gateway keeps tasks in memory: after its restart it no longer knows this one. Say so
+            // and stop, rather than leaving the task "Queued" forever.
+            this.fail(task.id, DEMO_LOST);
+            return;
+          }
           const pollCount = current.internal.pollCount + 1;
           this.update(task.id, {
             lastRawResponse: scrubDeep(res.body, target.apiKey ? [target.apiKey] : []),

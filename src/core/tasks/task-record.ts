@@ -13,6 +13,11 @@ export interface TaskInternal {
   vendor: string;
   /** Path the task was submitted to (the vendor family queries `<path>/<id>`). */
   submitPath: string;
+  /**
+   * Expected duration the poll schedule trusts (the profile's history or the gateway's own figures, not a
+   * typical guess): the first poll lands near it. Null or absent: backoff.
+   */
+  pollExpectedMs?: number | null;
 }
 
 /** A task as core stores it: the bridge's detail view plus engine bookkeeping. */
@@ -23,7 +28,7 @@ export interface TaskRecord extends TaskDetail {
 const SUMMARY_KEYS = [
   'id', 'operationId', 'family', 'model', 'profileId', 'demo', 'status', 'rawStatus', 'remoteId', 'prompt', 'progress',
   'error', 'points', 'favourite', 'rateLimitedUntil', 'createdAt', 'submittedAt', 'finishedAt', 'updatedAt', 'results',
-  'expectedMs',
+  'expectedMs', 'batchId', 'rejected',
 ] as const satisfies readonly (keyof TaskSummary)[];
 
 export function toSummary(r: TaskRecord): TaskSummary {

@@ -5,6 +5,7 @@ import { connectionTestSchema, profileInputSchema, profileSchema } from '../doma
 import { inputRefSchema, taskDetailSchema, taskFilterSchema, taskStatusSchema, taskSummarySchema } from '../domain/task';
 import { operationIdSchema } from '../operations/ids';
 import { estimateSchema } from '../domain/estimate';
+import { batchGroupSchema, ledgerSchema, savedPromptSchema } from '../domain/studio';
 import { boundedRecord, EXTRA_BOUNDS, VALUES_BOUNDS } from './bounds';
 import { noticeSchema } from '../domain/notice';
 import {
@@ -116,6 +117,31 @@ export const contract = {
      * submitted (the Generate button): from the profile's history, else the gateway's own figures, else typical.
      */
     estimateTask: method(z.object({ operationId: operationIdSchema, values: boundedRecord(VALUES_BOUNDS) }).strict(), estimateSchema),
+    /** ×N (1–8) submissions of the same values, on one or several models (one task each), as one batch. */
+    submitBatch: method(
+      submitInput.extend({ count: z.number().int().min(1).max(8), models: z.array(z.string().min(1).max(200)).min(1).max(4).nullable().default(null) }).strict(),
+      z.object({ batchId: z.string(), first: taskSummarySchema }),
+    ),
+    /** Submits a task again with the same inputs (a new task; the old one is kept). `intoBatch`: joins the old one's batch. */
+    rerunTask: method(z.object({ id, intoBatch: z.boolean().default(false) }).strict(), taskSummarySchema),
+    /** The most recent batches with their members (the gallery's batch groups). */
+    listBatches: method(z.object({ limit: z.number().int().min(1).max(50).default(20) }).strict(), z.array(batchGroupSchema)),
+    /** "Reject others" in Compare hides tasks from the gallery; `rejected: false` restores them. */
+    setRejected: method(z.object({ ids: z.array(id).min(1).max(100), rejected: z.boolean() }).strict(), ok),
+    /** Points spent per day and per batch, today's total and the daily budget. */
+    getLedger: method(none, ledgerSchema),
+    /** Sets (or with null, removes) the daily points budget above which Generate asks for confirmation. */
+    setDailyBudget: method(z.object({ points: z.number().positive().max(1e9).nullable() }).strict(), ledgerSchema),
+    /** Recent distinct prompts of an operation, newest first (↑/↓ in an empty prompt). */
+    recentPrompts: method(z.object({ operationId: operationIdSchema, limit: z.number().int().min(1).max(100).default(30) }).strict(), z.array(z.string())),
+    /** The prompt library, newest first, filtered by name or text. */
+    listPrompts: method(z.object({ search: z.string().max(200).optional() }).strict(), z.array(savedPromptSchema)),
+    /** Saves a prompt to the library (with `id`: renames or edits it). */
+    savePrompt: method(
+      z.object({ id: id.optional(), name: z.string().trim().min(1).max(120), text: z.string().min(1).max(20_000), operationId: operationIdSchema.nullable().optional() }).strict(),
+      savedPromptSchema,
+    ),
+    deletePrompt: method(idInput, ok),
     listTasks: method(
       z.object({ filter: taskFilterSchema.default({ sort: 'newest' }), cursor: z.string().max(1024).nullable().default(null), limit: z.number().int().min(1).max(500).default(100) }).strict(),
       taskPageSchema,
@@ -150,24 +176,13 @@ export const contract = {
     getLineage: method(idInput, lineageSchema),
     listBoards: method(none, z.array(boardSchema)),
     createBoard: method(z.object({ name: boardNameSchema }).strict(), boardSchema),
-    renameBoard: method(z.object({ id: z.string().max(100), name: boardNameSchema }).strict(), ok),
+    renameBoard: method(z.object({ id, name: boardNameSchema }).strict(), ok),
     /** Deletes a board; its tasks stay in the library. */
     deleteBoard: method(idInput, ok),
     /** Puts tasks on a board, or (null) takes them off any board. */
-    moveToBoard: method(
-      z
-        .object({
-          ids: z.array(z.string().max(100)).min(1).max(5000),
-          boardId: z.string().max(100).nullable(),
-        })
-        .strict(),
-      ok,
-    ),
+    moveToBoard: method(z.object({ ids: z.array(id).min(1).max(5000), boardId: id.nullable() }).strict(), ok),
     /** A ZIP of the tasks' results with manifest.json and manifest.csv, written under the library's `exports/`. */
-    exportTasks: method(
-      z.object({ ids: z.array(z.string().max(100)).min(1).max(5000) }).strict(),
-      exportResultSchema,
-    ),
+    exportTasks: method(z.object({ ids: z.array(id).min(1).max(5000) }).strict(), exportResultSchema),
     /**
      * Reads the Atelier settings embedded in a staged file (the renderer stages a dropped file, or only its
      * first and last megabytes: that is where the metadata lives).
@@ -182,10 +197,7 @@ export const contract = {
       z.object({ scanned: z.number().int(), found: z.number().int(), imported: z.number().int(), known: z.number().int(), path: z.string().nullable() }),
     ),
     /** Records that a staged input is a frame captured from a video result (lineage `frame`). */
-    recordFrameOrigin: method(
-      z.object({ inputId: inputRefSchema.shape.id, origin: frameOriginSchema }).strict(),
-      ok,
-    ),
+    recordFrameOrigin: method(z.object({ inputId: inputRefSchema.shape.id, origin: frameOriginSchema }).strict(), ok),
   },
   events: {
     taskChanged: taskSummarySchema,

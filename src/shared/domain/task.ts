@@ -74,6 +74,10 @@ export const taskSummarySchema = z.object({
   finishedAt: z.number().nullable(),
   updatedAt: z.number(),
   results: z.array(taskResultSchema),
+  /** The batch (×N, several models) this task is a member of; null for a single submission. */
+  batchId: z.string().nullable(),
+  /** Hidden from the gallery by "Reject others" in Compare; restorable. */
+  rejected: z.boolean(),
 });
 export type TaskSummary = z.infer<typeof taskSummarySchema>;
 
@@ -97,5 +101,9 @@ export const taskFilterSchema = z.object({
   since: z.number().optional(),
   until: z.number().optional(),
   sort: z.enum(['newest', 'oldest']).default('newest'),
+  /** Rejected tasks: hidden, only them, or (absent) no restriction. */
+  rejected: z.enum(['hide', 'only']).optional(),
+  /** Only the members of this batch. */
+  batchId: z.string().max(100).optional(),
 });
 export type TaskFilter = z.infer<typeof taskFilterSchema>;

@@ -2,14 +2,14 @@ import type { FieldDef } from './fields';
 
 type TextField = Extract<FieldDef, { type: 'text' }>;
 
-export const promptField = (opts: { required?: boolean; maxLength?: number; label?: string } = {}): TextField => ({
+export const promptField = (opts: { required?: boolean; maxLength?: number; label?: string; placeholder?: string } = {}): TextField => ({
   type: 'text',
   name: 'prompt',
   label: opts.label ?? 'Prompt',
   multiline: true,
   required: opts.required ?? true,
   maxLength: opts.maxLength ?? 2500,
-  placeholder: 'Describe what you want to see…',
+  placeholder: opts.placeholder ?? 'Describe what you want to see…',
 });
 
 export const negativePromptField: FieldDef = {

@@ -1,6 +1,6 @@
-import { hashString } from '../rng';
-import { createRaster, drawTextBox, fillGradient, hueToRgb } from './raster';
+import { createRaster } from './raster';
 import { encodePng } from './png';
+import { paintScene } from './scene';
 
 /** Generated images are clamped to this many pixels per side so rendering stays fast. */
 export const MAX_SIDE = 1536;
@@ -20,27 +20,13 @@ export function sizeForAspect(aspect: string | undefined): { width: number; heig
 }
 
 /**
- * A pleasant gradient whose colours derive from the prompt, with the prompt written across it
- * and a small footer label, so a user can tell which task produced which image.
+ * A small landscape drawn from the prompt (colours, time of day and shapes seeded by it) with a quiet caption
+ * (the start of the prompt and `label`), so a gallery of demo results is worth looking at and each one says
+ * which task made it.
  */
 export function renderPromptPng(width: number, height: number, prompt: string, label: string): Buffer {
   const size = clampSize(width, height);
   const r = createRaster(size.width, size.height);
-  const hue = hashString(prompt) % 360;
-  fillGradient(r, hueToRgb(hue, 0.6, 0.35), hueToRgb(hue + 70, 0.7, 0.6));
-  const margin = Math.floor(Math.min(size.width, size.height) * 0.06);
-  const footer = Math.max(10, Math.floor(size.height * 0.08));
-  drawTextBox(
-    r,
-    prompt,
-    { x: margin, y: margin, w: size.width - 2 * margin, h: size.height - 2 * margin - footer },
-    Math.max(2, Math.floor(Math.min(size.width, size.height) / 48)),
-  );
-  drawTextBox(
-    r,
-    label,
-    { x: margin, y: size.height - margin - footer, w: size.width - 2 * margin, h: footer },
-    Math.max(1, Math.floor(footer / 12)),
-  );
+  paintScene(r, prompt, label);
   return encodePng(r, true);
 }

@@ -8,12 +8,14 @@ import galleryEn from '../features/gallery/locales/en.json';
 import galleryZh from '../features/gallery/locales/zh-CN.json';
 import settingsEn from '../features/settings/locales/en.json';
 import settingsZh from '../features/settings/locales/zh-CN.json';
+import libraryEn from '../features/library/locales/en.json';
+import libraryZh from '../features/library/locales/zh-CN.json';
 import canvasEn from '../features/canvas/locales/en.json';
 import canvasZh from '../features/canvas/locales/zh-CN.json';
 import wipeEn from '../ui/wipe/locales/en.json';
 import wipeZh from '../ui/wipe/locales/zh-CN.json';
-import libraryEn from '../features/library/locales/en.json';
-import libraryZh from '../features/library/locales/zh-CN.json';
+import studioEn from '../features/studio/locales/en.json';
+import studioZh from '../features/studio/locales/zh-CN.json';
 
 /**
  * One namespace ("translation"); each feature owns a top-level key in its own locale files
@@ -31,8 +33,8 @@ function merge(...trees: Tree[]): Tree {
 }
 
 export const resources = {
-  en: { translation: merge(en, formsEn, galleryEn, settingsEn, wipeEn, canvasEn, libraryEn) },
-  'zh-CN': { translation: merge(zhCN, formsZh, galleryZh, settingsZh, wipeZh, canvasZh, libraryZh) },
+  en: { translation: merge(en, formsEn, galleryEn, settingsEn, wipeEn, canvasEn, libraryEn, studioEn) },
+  'zh-CN': { translation: merge(zhCN, formsZh, galleryZh, settingsZh, wipeZh, canvasZh, libraryZh, studioZh) },
 };
 
 void i18next.use(initReactI18next).init({

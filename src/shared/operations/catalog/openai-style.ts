@@ -81,7 +81,7 @@ export const imageEdit: OperationDef = {
     },
     { type: 'mediaList', name: 'images', label: 'Images', accept: 'image', min: 1, max: 16, maxBytes: 50 * MB, required: true },
     { type: 'mask', name: 'mask', label: 'Mask', help: 'White is changed, black is kept. Single image only.' },
-    promptField({ maxLength: 32000, label: 'Edit instruction' }),
+    promptField({ maxLength: 32000, label: 'Edit instruction', placeholder: 'Say what to change, e.g. “make the sky stormy, keep the people”…' }),
     {
       type: 'select',
       name: 'quality',

@@ -6,8 +6,10 @@ import './footer.css';
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** The sticky footer: the model chip, what still blocks (if anything), and Generate. */
-export function FormFooter({ model, blocking, attempted, pending, onSubmit, onJump }: {
+export function FormFooter({ model, estimate, blocking, attempted, pending, onSubmit, onJump }: {
   model: ReactNode;
+  /** Under Generate's label: the expected points and time. */
+  estimate?: ReactNode;
   blocking: { name: string; label: string }[];
   attempted: boolean;
   pending: boolean;
@@ -54,7 +56,10 @@ export function FormFooter({ model, blocking, attempted, pending, onSubmit, onJu
         }}
       >
         {pending ? <Loader2 size={16} className="fm-spin" /> : <Sparkles size={16} />}
-        {t('forms.submit.generate')}
+        <span className="fm-generate-text">
+          <span>{t('forms.submit.generate')}</span>
+          {estimate}
+        </span>
       </button>
     </footer>
   );

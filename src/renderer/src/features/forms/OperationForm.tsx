@@ -17,6 +17,7 @@ import { FormNotice } from './FormNotice';
 import { usePasteTargets } from './use-paste-targets';
 import { useSubmit } from './use-submit';
 import { useVendor } from './use-vendor';
+import { useStudioForm } from '../studio/use-studio-form';
 import './forms.css';
 
 const inputIdOf = (op: OperationId, name: string) => `fm-${op.replace('.', '-')}-${name}`;
@@ -70,6 +71,8 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
     });
   };
 
+  const studio = useStudioForm({ op: operationId, values, vendor, promptInputId: inputIdOf(operationId, 'prompt'), submit, getValue, change });
+
   const onSubmit = () => {
     if (blocking.length) {
       setAttempted(true);
@@ -77,9 +80,10 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
       return;
     }
     const send = Object.fromEntries(visible.filter((f) => values[f.name] !== undefined && values[f.name] !== null).map((f) => [f.name, values[f.name]]));
-    void submit(send, extraParsed.ok ? extraParsed.value : {});
+    void studio.submit(send, extraParsed.ok ? extraParsed.value : {});
   };
   const onKeyDown = (e: KeyboardEvent) => {
+    studio.onKeyDown(e);
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();
       onSubmit();
@@ -114,7 +118,7 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
   return (
     <MediaTargetsContext.Provider value={paste.context}>
       <form className="fm-form" noValidate tabIndex={-1} onSubmit={(e) => e.preventDefault()} onKeyDown={onKeyDown} onPaste={paste.onPaste} data-testid="operation-form" data-op={operationId}>
-        {of('prompt').length > 0 && <section className="fm-section fm-section-prompt">{of('prompt').map(render)}</section>}
+        {of('prompt').length > 0 && <section className="fm-section fm-section-prompt">{of('prompt').map(render)}{studio.promptTools}</section>}
         {of('inputs').length > 0 && (
           <section className="fm-section" aria-labelledby="fm-inputs-title">
             <h3 className="fm-section-title" id="fm-inputs-title">
@@ -165,6 +169,8 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
               <span className="fm-notice-text">{pasteNote}</span>
             </div>
           )}
+          {studio.dialogs}
+          {studio.extras}
           <FormFooter
             model={
               modelField && (
@@ -185,6 +191,7 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
                 </div>
               )
             }
+            estimate={studio.estimate}
             blocking={blocking}
             attempted={attempted}
             pending={pending}

@@ -20,6 +20,8 @@ const detail = (over: Partial<TaskDetail>): TaskDetail => ({
   favourite: false,
   rateLimitedUntil: null,
   expectedMs: null,
+  batchId: null,
+  rejected: false,
   createdAt: 1,
   submittedAt: 1,
   finishedAt: 2,

@@ -33,7 +33,8 @@ export function useSubmit(operationId: OperationId) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const submit = useCallback(
-    async (values: Values, extra: Record<string, unknown>) => {
+    /** `batch`: ×N and/or several models, sent as one batch (issue 17). */
+    async (values: Values, extra: Record<string, unknown>, batch?: { count: number; models: string[] | null }) => {
       if (!useBridgeStatus.getState().connected) {
         setNotice({ kind: 'offline' });
         return;
@@ -47,13 +48,15 @@ export function useSubmit(operationId: OperationId) {
       setServerIssues({});
       clearTimeout(timer.current);
       try {
-        const task = await bridge.call('submitTask', {
-          operationId,
-          values,
-          extra,
-          idempotencyKey: key,
-          boardId: currentBoardId(),
-        });
+        const task = batch
+          ? (await bridge.call('submitBatch', { operationId, values, extra, count: batch.count, models: batch.models })).first
+          : await bridge.call('submitTask', {
+              operationId,
+              values,
+              extra,
+              idempotencyKey: key,
+              boardId: currentBoardId(),
+            });
         setNotice({ kind: 'sent', taskId: task.id });
         timer.current = setTimeout(() => setNotice((n) => (n?.kind === 'sent' ? null : n)), 6000);
         void qc.invalidateQueries({ queryKey: qk.tasks });

@@ -19,6 +19,9 @@ import { useTaskActions } from './hooks/use-task-actions';
 import { useTaskCounts, useTaskPages } from './hooks/use-task-pages';
 import { TypicalContext, useTypicalDurations } from './hooks/use-typical-durations';
 import { useWebNotifications } from './hooks/use-web-notifications';
+import { BatchGroups } from '../studio/batches/BatchGroups';
+import { CompareView } from '../studio/compare/CompareView';
+import { CompareBar, RejectedBar } from '../studio/compare/SelectionBar';
 import { BoardBar } from '../library/boards/BoardBar';
 import { SelectionBar } from '../library/boards/SelectionBar';
 import { setGalleryOrder } from '../library/boards/select-click';
@@ -77,6 +80,9 @@ export function Gallery() {
         <SelectionBar items={pages.items} />
         {filtersOpen && <FilterPanel models={models} />}
         <StatusChips counts={counts.data} />
+        <CompareBar />
+        <BatchGroups />
+        <RejectedBar />
         {pages.isError ? (
           <div className="gl-empty gl-error">
             {pages.error instanceof Error ? pages.error.message : String(pages.error)}
@@ -93,6 +99,7 @@ export function Gallery() {
       </div>
       {lightbox && <Lightbox target={lightbox} items={pages.items} actions={actions} />}
       {confirmId && <ConfirmDelete task={pages.items.find((x) => x.id === confirmId)} actions={actions} />}
+      <CompareView />
       <Toasts />
     </TypicalContext.Provider>
   );

@@ -80,6 +80,8 @@ export function filterOf(s: GalleryState, withStatuses = true): TaskFilter {
   const statuses = withStatuses ? statusesOf(s.group) : undefined;
   return {
     sort: s.sort,
+    // "Reject others" in Compare hides tasks from the gallery (restorable from the rejected bar).
+    rejected: 'hide',
     ...(s.operationId ? { operationId: s.operationId } : {}),
     ...(s.model.trim() ? { model: s.model.trim() } : {}),
     ...(statuses ? { statuses } : {}),

@@ -1,35 +1,43 @@
-import { SplitSquareHorizontal } from 'lucide-react';
+import { Brush, SplitSquareHorizontal } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskDetail, TaskSummary } from '../../../../../shared/domain/task';
 import { WipeCompare } from '../../../ui/wipe';
 import { mediaPreviewUrl } from '../../forms/media/media-info';
 import { ZoomImage } from '../../gallery/components/ZoomImage';
+import { editWithMask } from '../launch/edit-with-mask';
 import { useCompareStore } from './compare-store';
 import { editSourceOf } from './edit-source';
+import { useSeamSource } from './use-seam-source';
 import '../canvas.css';
 
 /**
  * The lightbox's image: the zoomable result, and for an edit (image edit, expansion) a "Before / after"
- * toggle (or C) that shows the source and the result in a wipe with one shared zoom.
+ * toggle (or C) that shows the source and the result in a wipe with one shared zoom. Every image result
+ * also offers "Edit with mask" (the image edit form with this image, in the full-screen editor).
  */
 export function ResultImage({
   task,
+  index,
   detail,
   src,
 }: {
   task: TaskSummary;
+  index: number;
   detail: TaskDetail | undefined;
   src: string;
 }) {
   const { t } = useTranslation();
   const source = editSourceOf(detail);
-  const sourceUrl = source ? mediaPreviewUrl(source) : null;
+  const rawSourceUrl = source ? mediaPreviewUrl(source) : null;
   const on = useCompareStore((s) => s.on);
   const toggle = useCompareStore((s) => s.toggle);
+  // An expansion's source is shown placed inside the result's frame, so the wipe lines up at the seam.
+  const sourceUrl =
+    useSeamSource(task.operationId === 'vendor.expand' && on ? rawSourceUrl : null, src) ?? rawSourceUrl;
 
   useEffect(() => {
-    if (!sourceUrl) return;
+    if (!rawSourceUrl) return;
     const onKey = (e: KeyboardEvent) => {
       const el = e.target as HTMLElement | null;
       if (el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.isContentEditable)) return;
@@ -39,25 +47,37 @@ export function ResultImage({
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [sourceUrl, toggle]);
+  }, [rawSourceUrl, toggle]);
 
-  const button = sourceUrl && (
-    <button
-      type="button"
-      className={`cv-compare-toggle${on ? ' on' : ''}`}
-      aria-pressed={on}
-      onClick={toggle}
-      title={`${t('canvas.compare.toggle')} (C)`}
-      data-testid="lightbox-compare"
-    >
-      <SplitSquareHorizontal size={15} /> {t('canvas.compare.toggle')}
-    </button>
+  const actions = (
+    <div className="cv-stage-actions">
+      {rawSourceUrl && (
+        <button
+          type="button"
+          className={`cv-compare-toggle${on ? ' on' : ''}`}
+          aria-pressed={on}
+          onClick={toggle}
+          title={`${t('canvas.compare.toggle')} (C)`}
+          data-testid="lightbox-compare"
+        >
+          <SplitSquareHorizontal size={15} /> {t('canvas.compare.toggle')}
+        </button>
+      )}
+      <button
+        type="button"
+        className="cv-compare-toggle"
+        onClick={() => editWithMask(task, index)}
+        data-testid="lightbox-edit-mask"
+      >
+        <Brush size={15} /> {t('canvas.compare.editWithMask')}
+      </button>
+    </div>
   );
   if (!sourceUrl || !on)
     return (
       <>
         <ZoomImage src={src} alt={task.prompt} />
-        {button}
+        {actions}
       </>
     );
   return (
@@ -71,7 +91,7 @@ export function ResultImage({
           testId="lightbox-wipe"
         />
       </div>
-      {button}
+      {actions}
     </>
   );
 }

@@ -19,7 +19,7 @@ import { useViewControls } from '../../mask-painter/use-view-controls';
 import { OptionsBar, ToolRail } from './EditorChrome';
 import { useEditorStore } from './editor-store';
 import { RegionOutline } from './RegionOutline';
-import { combine, feather } from './region-ops';
+import { combine, coverageBounds, feather } from './region-ops';
 import { useEditorKeys, type EditorKeyActions } from './use-editor-keys';
 import { useRegionTools } from './use-region-tools';
 import '../canvas.css';
@@ -81,7 +81,13 @@ export function CanvasEditor(props: CanvasEditorProps) {
     sourceUrl: props.sourceUrl,
     viewportRef,
     view: viewControls.view,
-    apply: (coverage, mode) => replaceMask(combine(doc.mask.data, coverage, mode)),
+    apply: (coverage, mode) => {
+      // The history takes the whole new mask (changed tiles only); the overlay repaints only the filled area.
+      const bounds = coverageBounds(coverage, width, height);
+      if (!bounds) return;
+      doc.load(combine(doc.mask.data, coverage, mode));
+      afterChange(bounds);
+    },
     onError: setError,
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { colourCoverage, combine, feather, polygonCoverage, rectCoverage } from './region-ops';
+import {
+  colourCoverage,
+  combine,
+  coverageBounds,
+  feather,
+  polygonCoverage,
+  rectCoverage,
+} from './region-ops';
 
 const count = (a: Uint8Array, v = 255): number => a.reduce((n, x) => n + (x === v ? 1 : 0), 0);
 
@@ -46,5 +53,17 @@ describe('region fills', () => {
     expect(edge).toBeGreaterThan(60);
     expect(edge).toBeLessThan(200);
     expect(feather(m, w, w, 0)).toEqual(m);
+  });
+});
+
+describe('coverageBounds', () => {
+  it('bounds the covered pixels, or null', () => {
+    expect(coverageBounds(rectCoverage(20, 10, { x: 3, y: 2 }, { x: 7, y: 9 }), 20, 10)).toEqual({
+      x: 3,
+      y: 2,
+      w: 4,
+      h: 7,
+    });
+    expect(coverageBounds(new Uint8Array(200), 20, 10)).toBeNull();
   });
 });

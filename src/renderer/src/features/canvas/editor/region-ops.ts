@@ -158,3 +158,31 @@ export function feather(mask: Uint8Array, width: number, height: number, radius:
   // The final vertical pass wrote into a.
   return a;
 }
+
+/** The smallest rectangle holding every non-zero byte of a coverage map (null when empty): only that repaints. */
+export function coverageBounds(
+  coverage: Uint8Array,
+  width: number,
+  height: number,
+): { x: number; y: number; w: number; h: number } | null {
+  let x0 = width;
+  let x1 = -1;
+  let y0 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let first = -1;
+    let last = -1;
+    for (let x = 0; x < width; x++)
+      if (coverage[row + x] !== 0) {
+        if (first < 0) first = x;
+        last = x;
+      }
+    if (first < 0) continue;
+    if (y0 < 0) y0 = y;
+    y1 = y;
+    x0 = Math.min(x0, first);
+    x1 = Math.max(x1, last);
+  }
+  return y0 < 0 ? null : { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
+}

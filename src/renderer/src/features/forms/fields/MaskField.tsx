@@ -5,6 +5,7 @@ import { mediaValueSchema, type MediaValue } from '../../../../../shared/operati
 import { useBridge } from '../../../bridge/bridge-context';
 import { mediaUrl, stageFile } from '../../../bridge/media';
 import { MaskEditorLauncher } from '../../canvas/editor/MaskEditorLauncher';
+import { useEditorLaunch } from '../../canvas/launch/edit-with-mask';
 import { MaskPainter, decodeMaskImage, type MaskChange } from '../../mask-painter';
 import type { FieldOf, FieldProps } from '../field-props';
 import { MediaThumb } from '../media/MediaThumb';
@@ -53,6 +54,14 @@ export function MaskField({ value, values, onChange, inputId, describedBy }: Fie
       live = false;
     };
   }, [phase, size, mask, t]);
+
+  // "Edit with mask" from the gallery: open the full-screen editor once the image's size is known.
+  const launch = useEditorLaunch((s) => s.pending);
+  useEffect(() => {
+    if (!launch || !size) return;
+    useEditorLaunch.getState().set(false);
+    setFullScreen(true);
+  }, [launch, size]);
 
   const onMaskChange = async (change: MaskChange) => {
     const mine = ++seq.current;

@@ -14,10 +14,12 @@ interface Props {
   onFiles(files: File[]): void;
   onValue(value: MediaValue): void;
   testId: string;
+  /** The list holds as many as it takes: the ways in are off, and say why. */
+  full?: string | null;
 }
 
 /** The ways into a media field besides drop and paste: file dialog, a link, a gallery result. */
-export function MediaSources({ accept, sources, multiple, onFiles, onValue, testId }: Props) {
+export function MediaSources({ accept, sources, multiple, onFiles, onValue, testId, full = null }: Props) {
   const { t } = useTranslation();
   const fileRef = useRef<HTMLInputElement>(null);
   const [mode, setMode] = useState<'none' | 'url' | 'gallery'>('none');
@@ -26,7 +28,7 @@ export function MediaSources({ accept, sources, multiple, onFiles, onValue, test
     <div className="fm-sources">
       {sources.includes('file') && (
         <>
-          <button type="button" className="btn btn-sm" onClick={() => fileRef.current?.click()}>
+          <button type="button" className="btn btn-sm" disabled={!!full} title={full ?? undefined} data-testid={`${testId}-browse`} onClick={() => fileRef.current?.click()}>
             <FolderOpen size={14} /> {t('forms.media.browse')}
           </button>
           <input
@@ -45,7 +47,7 @@ export function MediaSources({ accept, sources, multiple, onFiles, onValue, test
         </>
       )}
       {sources.includes('url') && (
-        <button type="button" className="btn btn-sm" aria-expanded={mode === 'url'} onClick={() => setMode(mode === 'url' ? 'none' : 'url')}>
+        <button type="button" className="btn btn-sm" disabled={!!full} title={full ?? undefined} aria-expanded={mode === 'url'} onClick={() => setMode(mode === 'url' ? 'none' : 'url')}>
           <Link2 size={14} /> {t('forms.media.link')}
         </button>
       )}
@@ -54,6 +56,8 @@ export function MediaSources({ accept, sources, multiple, onFiles, onValue, test
           <button
             type="button"
             className="btn btn-sm"
+            disabled={!!full}
+            title={full ?? undefined}
             aria-expanded={mode === 'gallery'}
             data-testid={`${testId}-gallery`}
             onClick={() => setMode(mode === 'gallery' ? 'none' : 'gallery')}

@@ -116,6 +116,8 @@ function Menu({
         return actions.reveal(task, index);
       case 'reuse':
         return actions.reuse(task);
+      case 'rerun':
+        return actions.rerun(task);
       case 'copyPrompt':
         return actions.copyPrompt(task);
       case 'copyId':

@@ -18,7 +18,15 @@ import { ResultImage } from '../../canvas/compare/ResultImage';
  * Full-window viewer: the result (image with zoom and pan, or a seekable video player), ←/→ through the
  * list, Esc to close, and the task's details beside it.
  */
-export function Lightbox({ target, items, actions }: { target: LightboxTarget; items: TaskSummary[]; actions: TaskActions }) {
+export function Lightbox({
+  target,
+  items,
+  actions,
+}: {
+  target: LightboxTarget;
+  items: TaskSummary[];
+  actions: TaskActions;
+}) {
   const { t } = useTranslation();
   const detailQuery = useTaskDetail(target.taskId);
   const task: TaskSummary | undefined = items.find((x) => x.id === target.taskId) ?? detailQuery.data;
@@ -55,30 +63,69 @@ export function Lightbox({ target, items, actions }: { target: LightboxTarget; i
   const result = task.results[target.index];
   const url = hasFile(result) ? mediaUrl('library', result.file) : null;
   return createPortal(
-    <div className="gl-lightbox" role="dialog" aria-modal="true" aria-label={t('gallery.lightbox.title')} data-testid="lightbox" data-task-id={task.id} data-index={target.index}>
+    <div
+      className="gl-lightbox"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('gallery.lightbox.title')}
+      data-testid="lightbox"
+      data-task-id={task.id}
+      data-index={target.index}
+    >
       <div className="gl-stage" onClick={(e) => e.target === e.currentTarget && close()}>
         {url && result?.kind === 'video' ? (
-          <video key={url} className="gl-player" src={url} controls autoPlay playsInline data-testid="lightbox-video" />
+          <video
+            key={url}
+            className="gl-player"
+            src={url}
+            controls
+            autoPlay
+            playsInline
+            data-testid="lightbox-video"
+          />
         ) : url && result?.kind === 'image' ? (
-          <ResultImage task={task} detail={detailQuery.data} src={url} />
+          <ResultImage task={task} index={target.index} detail={detailQuery.data} src={url} />
         ) : (
           <div className="gl-stage-status">
             <div className="gl-stage-thumb">
               <TaskMedia task={task} index={target.index} />
             </div>
-            <LiveStatus task={task} onCheck={() => void actions.checkAgain(task)} onRetry={() => void actions.retryDownload(task)} />
+            <LiveStatus
+              task={task}
+              onCheck={() => void actions.checkAgain(task)}
+              onRetry={() => void actions.retryDownload(task)}
+            />
           </div>
         )}
-        <button className="gl-nav prev" disabled={!prev} aria-label={t('gallery.lightbox.previous')} data-testid="lightbox-prev" onClick={() => go(-1)}>
+        <button
+          className="gl-nav prev"
+          disabled={!prev}
+          aria-label={t('gallery.lightbox.previous')}
+          data-testid="lightbox-prev"
+          onClick={() => go(-1)}
+        >
           <ChevronLeft size={26} />
         </button>
-        <button className="gl-nav next" disabled={!next} aria-label={t('gallery.lightbox.next')} data-testid="lightbox-next" onClick={() => go(1)}>
+        <button
+          className="gl-nav next"
+          disabled={!next}
+          aria-label={t('gallery.lightbox.next')}
+          data-testid="lightbox-next"
+          onClick={() => go(1)}
+        >
           <ChevronRight size={26} />
         </button>
         {task.results.length > 1 && (
           <div className="gl-strip">
             {task.results.map((r) => (
-              <button key={r.index} className={`gl-strip-item${r.index === target.index ? ' on' : ''}`} aria-label={`#${r.index + 1}`} onClick={() => useGalleryStore.getState().set({ lightbox: { taskId: task.id, index: r.index } })}>
+              <button
+                key={r.index}
+                className={`gl-strip-item${r.index === target.index ? ' on' : ''}`}
+                aria-label={`#${r.index + 1}`}
+                onClick={() =>
+                  useGalleryStore.getState().set({ lightbox: { taskId: task.id, index: r.index } })
+                }
+              >
                 <TaskMedia task={task} index={r.index} />
               </button>
             ))}
@@ -90,7 +137,12 @@ export function Lightbox({ target, items, actions }: { target: LightboxTarget; i
         </span>
       </div>
       <TaskDetails task={task} detail={detailQuery.data} index={target.index} actions={actions} />
-      <button className="icon-btn gl-close" aria-label={t('gallery.lightbox.close')} data-testid="lightbox-close" onClick={close}>
+      <button
+        className="icon-btn gl-close"
+        aria-label={t('gallery.lightbox.close')}
+        data-testid="lightbox-close"
+        onClick={close}
+      >
         <X size={20} />
       </button>
     </div>,

@@ -25,9 +25,10 @@ export function TaskDetails({
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const result = task.results[index];
-  const queuedMs = task.submittedAt !== null ? task.submittedAt - task.createdAt : null;
-  const totalMs =
-    task.finishedAt !== null && task.submittedAt !== null ? task.finishedAt - task.submittedAt : null;
+  // A synchronous edit is answered by the submission itself: its whole time is the generation.
+  const sync = task.family === 'imageEdit';
+  const queuedMs = task.submittedAt !== null && !sync ? task.submittedAt - task.createdAt : null;
+  const totalMs = task.finishedAt === null ? null : sync ? task.finishedAt - task.createdAt : task.submittedAt !== null ? task.finishedAt - task.submittedAt : null;
   return (
     <aside className="gl-details" data-testid="lightbox-details">
       <div className="gl-details-top">
@@ -77,10 +78,8 @@ export function TaskDetails({
       {detail && (
         <section>
           <h4>{t('gallery.details.parameters')}</h4>
-          <ParamsTable values={detail.values} />
-          {Object.keys(detail.extra).length > 0 && (
-            <pre className="gl-json small">{JSON.stringify(detail.extra, null, 2)}</pre>
-          )}
+          <ParamsTable operationId={task.operationId} values={detail.values} />
+          {Object.keys(detail.extra).length > 0 && <pre className="gl-json small">{JSON.stringify(detail.extra, null, 2)}</pre>}
         </section>
       )}
 
@@ -133,9 +132,9 @@ export function TaskDetails({
           </div>
           <div>
             <dt>{t('gallery.details.status')}</dt>
-            <dd>
-              {task.status}
-              {task.rawStatus ? ` (${task.rawStatus})` : ''}
+            {/* The gateway's own word for it is in the raw response (and the tooltip), not repeated here. */}
+            <dd title={task.rawStatus ?? undefined} data-testid="lightbox-status">
+              {t(`gallery.live.${task.status}`)}
             </dd>
           </div>
           {result && (

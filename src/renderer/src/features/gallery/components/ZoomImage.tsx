@@ -19,7 +19,25 @@ export function ZoomImage({ src, alt }: { src: string; alt: string }) {
   const box = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<View>(FIT);
   const drag = useRef<{ x: number; y: number; vx: number; vy: number } | null>(null);
+  const img = useRef<HTMLImageElement>(null);
+  // Shown size at fit ÷ the image's own pixels: the zoom level reads 100 % at 1:1 pixels, not at fit.
+  const [fitRatio, setFitRatio] = useState(1);
   useEffect(() => setView(FIT), [src]);
+  useEffect(() => {
+    const el = img.current;
+    if (!el) return;
+    const measure = () => {
+      if (el.naturalWidth > 0 && el.clientWidth > 0) setFitRatio(el.clientWidth / el.naturalWidth);
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    el.addEventListener('load', measure);
+    measure();
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('load', measure);
+    };
+  }, [src]);
 
   const zoomAt = useCallback((factor: number, cx: number, cy: number) => {
     setView((v) => {
@@ -66,13 +84,13 @@ export function ZoomImage({ src, alt }: { src: string; alt: string }) {
       onDoubleClick={onDoubleClick}
       data-testid="lightbox-image-box"
     >
-      <img src={src} alt={alt} draggable={false} data-testid="lightbox-image" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }} />
+      <img ref={img} src={src} alt={alt} draggable={false} data-testid="lightbox-image" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }} />
       <div className="gl-zoom-tools" onDoubleClick={(e) => e.stopPropagation()}>
         <button className="icon-btn" aria-label={t('gallery.lightbox.zoomOut')} onClick={() => zoomAt(1 / 1.5, 0, 0)}>
           <Minus size={15} />
         </button>
         <span className="gl-zoom-level" data-testid="zoom-level">
-          {Math.round(view.scale * 100)}%
+          {Math.round(view.scale * fitRatio * 100)}%
         </span>
         <button className="icon-btn" aria-label={t('gallery.lightbox.zoomIn')} data-testid="zoom-in" onClick={() => zoomAt(1.5, 0, 0)}>
           <Plus size={15} />

@@ -1,4 +1,4 @@
-import { ArrowRightToLine, ClipboardCopy, Download, FolderOpen, Hash, Maximize2, RefreshCw, RotateCcw, Square, Trash2, TriangleAlert } from 'lucide-react';
+import { ArrowRightToLine, ClipboardCopy, Download, FolderOpen, Hash, Maximize2, RefreshCw, Repeat, RotateCcw, Square, Trash2, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ActionId } from '../model/actions';
 
@@ -8,6 +8,7 @@ export const ACTION_ICONS: Record<ActionId, ReactNode> = {
   reveal: <FolderOpen size={15} />,
   useAsInput: <ArrowRightToLine size={15} />,
   reuse: <RotateCcw size={15} />,
+  rerun: <Repeat size={15} />,
   copyPrompt: <ClipboardCopy size={15} />,
   copyId: <Hash size={15} />,
   copyError: <TriangleAlert size={15} />,

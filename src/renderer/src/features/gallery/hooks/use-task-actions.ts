@@ -51,6 +51,7 @@ export function useTaskActions() {
         run(() => bridge.call('checkTask', { id: task.id }), t('gallery.toast.checking')),
       retryDownload: (task: TaskSummary) =>
         run(() => bridge.call('retryDownload', { id: task.id }), t('gallery.toast.retrying')),
+      rerun: (task: TaskSummary) => run(() => bridge.call('rerunTask', { id: task.id, intoBatch: false }), t('studio.rerunDone')),
       stopTracking: (task: TaskSummary) =>
         run(() => bridge.call('stopTracking', { id: task.id }), t('gallery.toast.stopped')),
       /** Electron: main asks where, then copies. Web mode uses an `<a download>` instead (see SaveLink). */
@@ -69,6 +70,8 @@ export function useTaskActions() {
         run(async () => {
           const d = await detail(task.id);
           toast(reuseSettings(d) ? t('gallery.toast.reused') : t('gallery.toast.formsPending'), 'ok');
+          // Like "Use as input": the settings are in the form now, so show the form.
+          useGalleryStore.getState().set({ lightbox: null });
         }),
       useAsInput: (task: TaskSummary, index: number, target: InputTarget) => {
         const media = resultMedia(task, index);

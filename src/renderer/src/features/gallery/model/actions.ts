@@ -9,6 +9,7 @@ export type ActionId =
   | 'reveal'
   | 'useAsInput'
   | 'reuse'
+  | 'rerun'
   | 'copyPrompt'
   | 'copyId'
   | 'copyError'
@@ -44,6 +45,8 @@ export function actionsFor(task: TaskSummary, index: number, transport: 'electro
   const reuse: ActionId[] = [];
   if (hasFile(result) && inputTargetsFor(result.kind, task.remoteId).length > 0) reuse.push('useAsInput');
   reuse.push('reuse');
+  // Rerun: one click, same inputs, a new task (the old one is kept); for finished and failed tasks.
+  if (isTerminal(task.status) || task.status === 'unknown') reuse.push('rerun');
   groups.push(reuse);
   const copy: ActionId[] = ['copyPrompt', 'copyId'];
   if (task.error) copy.push('copyError');

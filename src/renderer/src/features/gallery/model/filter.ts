@@ -11,6 +11,8 @@ export function matchesFilter(task: TaskSummary, filter: TaskFilter): boolean {
   if (filter.favourite !== undefined && task.favourite !== filter.favourite) return false;
   if (filter.since !== undefined && task.createdAt < filter.since) return false;
   if (filter.until !== undefined && task.createdAt >= filter.until) return false;
+  if (filter.rejected !== undefined && task.rejected !== (filter.rejected === 'only')) return false;
+  if (filter.batchId !== undefined && task.batchId !== filter.batchId) return false;
   if (filter.search?.trim()) {
     const prompt = task.prompt.toLowerCase();
     return filter.search

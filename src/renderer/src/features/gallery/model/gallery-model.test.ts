@@ -22,6 +22,8 @@ const task = (id: string, createdAt: number, patch: Partial<TaskSummary> = {}): 
   favourite: false,
   rateLimitedUntil: null,
   expectedMs: null,
+  batchId: null,
+  rejected: false,
   createdAt,
   submittedAt: createdAt,
   finishedAt: createdAt + 1,

@@ -129,7 +129,7 @@ export function FileDropDialog() {
               </div>
             </dl>
             <h4>{t('library.drop.parameters')}</h4>
-            <ParamsTable values={p.values} />
+            <ParamsTable operationId={p.operationId} values={p.values} />
             {!task && <p className="muted small">{t('library.drop.notHere')}</p>}
             <footer>
               <button

@@ -4,8 +4,8 @@ import { profileInputSchema, type Profile, type ProfileInput } from '../../../..
 import { useProfileActions } from '../hooks/use-profile-actions';
 import { useSettingsError } from '../hooks/use-settings-error';
 import { CallbackFields } from './CallbackFields';
-import { DEFAULT_PROVENANCE, ProvenanceFields } from '../../library/settings/ProvenanceFields';
 import { KeyOriginFields, keyWouldClear } from './KeyOriginFields';
+import { DEFAULT_PROVENANCE, ProvenanceFields } from '../../library/settings/ProvenanceFields';
 
 const BLANK: Omit<ProfileInput, 'id'> = {
   name: '',

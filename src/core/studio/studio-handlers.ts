@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { Handlers } from '../../shared/bridge/contract';
+import type { CoreEvents } from '../events';
+import type { Logger } from '../ports';
+import type { TaskStore } from '../db/task-store';
+import type { TaskEngine } from '../engine/task-engine';
+import { BatchService } from '../batches/batch-service';
+import { toSummary } from '../tasks/task-record';
+import { StudioStore } from './studio-store';
+
+type StudioMethods =
+  | 'submitBatch'
+  | 'rerunTask'
+  | 'listBatches'
+  | 'setRejected'
+  | 'getLedger'
+  | 'setDailyBudget'
+  | 'recentPrompts'
+  | 'listPrompts'
+  | 'savePrompt'
+  | 'deletePrompt';
+
+/** Issue 17's bridge methods (batches, rerun, rejects, ledger and budget, prompt history and library), kept out of create-core. */
+export function createStudio(deps: { store: TaskStore; engine: TaskEngine; events: CoreEvents; now: () => number; log: Logger }) {
+  const studio = new StudioStore(deps.store.db, deps.now);
+  const batches = new BatchService({ db: deps.store.db, store: deps.store, submit: (r) => deps.engine.submit(r), now: deps.now, log: deps.log });
+  const handlers: Pick<Handlers, StudioMethods> = {
+    submitBatch: async ({ operationId, values, extra, count, models }) => batches.submit({ operationId, values, extra, count, models }),
+    rerunTask: async ({ id, intoBatch }) => {
+      const task = deps.engine.require(id);
+      const member = intoBatch && task.batchId ? { taskId: `${task.batchId}_r${randomUUID().slice(0, 8)}`, batchId: task.batchId } : undefined;
+      return deps.engine.submit({ operationId: task.operationId, values: task.values, extra: task.extra, ...(member ? { member } : {}) });
+    },
+    listBatches: async ({ limit }) => batches.recent(limit),
+    setRejected: async ({ ids, rejected }) => {
+      for (const taskId of ids) {
+        const next = deps.store.update(taskId, { rejected });
+        if (next) deps.events.emit('taskChanged', toSummary(next));
+      }
+      return { ok: true as const };
+    },
+    getLedger: async () => studio.ledger(),
+    setDailyBudget: async ({ points }) => {
+      studio.setDailyBudget(points);
+      return studio.ledger();
+    },
+    recentPrompts: async ({ operationId, limit }) => studio.recentPrompts(operationId, limit),
+    listPrompts: async ({ search }) => studio.listPrompts(search),
+    savePrompt: async (input) => studio.savePrompt(input),
+    deletePrompt: async ({ id }) => {
+      studio.deletePrompt(id);
+      return { ok: true as const };
+    },
+  };
+  return {
+    handlers,
+    batches,
+    /** After a task is deleted: a batch with no member left disappears. */
+    onTaskDeleted(batchId: string | null): void {
+      if (batchId) batches.forgetIfEmpty(batchId);
+    },
+  };
+}
