@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import type { Core } from '../../src/core/create-core';
 import type { Simulator } from '../../src/sim';
 import type { TaskSummary } from '../../src/shared/domain/task';
+import { stripProvenance } from '../../src/core/provenance/strip';
+import { fileProblem } from './file-check';
 
 export interface Verdict {
   tasks: number;
@@ -38,8 +39,6 @@ export async function allTasks(core: Core): Promise<TaskSummary[]> {
   return out;
 }
 
-const sha256 = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
-
 /** Reasons the simulator gives on purpose; anything else is an unexpected failure. */
 const EXPECTED_REASONS: [RegExp, string][] = [
   [/#fail in prompt/, 'content risk control (#fail prompt)'],
@@ -47,8 +46,8 @@ const EXPECTED_REASONS: [RegExp, string][] = [
 ];
 
 /**
- * Checks every task of a run against the simulator: files by sha256 and size against what the simulator
- * served (sim.describeResult), inline b64 images as decodable PNGs, submissions per task from the request
+ * Checks every task of a run against the simulator: files (payload without Atelier's provenance metadata,
+ * see file-check.ts) by sha256 and size against the task's record and what the simulator served (sim.describeResult), inline b64 images as decodable PNGs, submissions per task from the request
  * log (a unique tag in each prompt), and final states.
  */
 export function verifyRun(
@@ -105,7 +104,10 @@ export function verifyRun(
       t.status === 'unknown' &&
       !t.remoteId &&
       // A kill, or a connection that broke after the request went out: `unknown`, never resubmitted.
-      detail?.events.some((e) => e.message === 'interrupted during submission' || e.message.startsWith('submission interrupted'))
+      detail?.events.some(
+        (e) =>
+          e.message === 'interrupted during submission' || e.message.startsWith('submission interrupted'),
+      )
     ) {
       v.interruptedUnknown++;
       if ((submits.get(tagOf(t) ?? '') ?? 0) > 0) v.interruptedReceived++;
@@ -130,20 +132,20 @@ export function verifyRun(
         bad('file missing');
         continue;
       }
-      if (sha256(bytes) !== r.sha256) bad('file does not match its recorded sha256');
       const url =
         t.family === 'videos' ? `${sim.baseUrl}/v1/videos/${t.remoteId}/content` : (r.remoteUrl ?? '');
-      const served = sim.describeResult(url);
-      if (served) {
-        if (served.sha256 !== r.sha256 || served.size !== bytes.length)
-          bad(`sha256/size differ from the simulator's (${served.size} B)`);
-      } else if (t.family === 'imageEdit') {
-        try {
-          PNG.sync.read(bytes);
-        } catch {
-          bad('inline (b64) image is not a valid PNG');
-        }
-      } else bad(`the simulator does not know ${url}`);
+      const served = sim.describeResult(url) ?? null;
+      const problem = fileProblem(bytes, r.sha256 ?? undefined, served);
+      if (problem) bad(problem);
+      else if (!served) {
+        if (t.family === 'imageEdit') {
+          try {
+            PNG.sync.read(stripProvenance(bytes));
+          } catch {
+            bad('inline (b64) image is not a valid PNG');
+          }
+        } else bad(`the simulator does not know ${url}`);
+      }
       v.filesVerified++;
     }
   }

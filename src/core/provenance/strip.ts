@@ -20,6 +20,8 @@ export function stripProvenance(bytes: Buffer): Buffer {
       if (!ours) parts.push(bytes.subarray(at, end));
       at = end;
     }
+    // Bytes after the last whole chunk are kept: a padded or damaged file must not come out looking clean.
+    if (at < bytes.length) parts.push(bytes.subarray(at));
     return Buffer.concat(parts);
   }
   // ISO media: drop top-level XMP uuid boxes at the end of the file.
