@@ -18,8 +18,14 @@ export interface RunningWebApp {
 }
 
 /** Starts core + web host + the demo simulator in this process, on loopback port 0, with a fresh data dir. */
-export async function startWebApp(opts: { speed?: SimSpeed } = {}): Promise<RunningWebApp> {
+export async function startWebApp(
+  opts: {
+    speed?: SimSpeed;
+    /** Writes files into the fresh data dir before core opens it. */ prepare?: (dataDir: string) => void;
+  } = {},
+): Promise<RunningWebApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-e2e-'));
+  opts.prepare?.(dataDir);
   const demo = createDemoGateway(opts.speed ?? 'fast');
   const app = await createWebApp({ dataDir, rendererDir: resolve('out/renderer'), port: 0, demo });
   return {

@@ -174,7 +174,10 @@ async function crashRun(sim: Simulator): Promise<Verdict> {
     const bench = await startBenchCore(sim, FAST_TUNING, dir, (core) => useChaosProfile(core, sim, false));
     try {
       const tasks = await allTasks(bench.core);
-      const waitFor = tasks.filter((t) => !(t.status === 'unknown' && !t.remoteId));
+      // Never sent before the kill: labelled "not sent"; the user sends each with one click ("check again").
+      const notSent = tasks.filter((t) => t.status === 'unknown' && t.rawStatus === 'not sent');
+      for (const t of notSent) await bench.core.handlers.checkTask({ id: t.id });
+      const waitFor = tasks.filter((t) => !(t.status === 'unknown' && !t.remoteId) || notSent.includes(t));
       const finals = await bench
         .waitAll(
           waitFor.map((t) => t.id),
@@ -194,6 +197,7 @@ async function crashRun(sim: Simulator): Promise<Verdict> {
       );
       printVerdict(`run 2: SIGKILL at ${killAfterMs} ms + restart`, v, {
         'tasks recorded before the kill': tasks.length,
+        'never sent before the kill ("not sent"), sent with one click': notSent.length,
         'interrupted mid-submission (unknown, not resubmitted)': v.interruptedUnknown,
         '  of which the gateway had received': v.interruptedReceived,
       });

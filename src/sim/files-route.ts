@@ -8,9 +8,13 @@ import { applyRequestFaults } from './request-faults';
 
 /** Serves a task's result file, applying the download faults of the file's family. */
 export async function serveFile(ex: Exchange, ctx: SimContext, file: StoredFile): Promise<void> {
-  const truncate = ctx.faults.take('truncate', 'download', file.family) !== undefined;
+  const cut = ctx.faults.take('truncate', 'download', file.family);
   const slow = ctx.faults.take('slowBody', 'download', file.family);
-  await serveSource(ex, ctx.files.source(file), { truncate, slowMs: slow ? (slow.delayMs ?? 50) : 0 });
+  await serveSource(ex, ctx.files.source(file), {
+    truncate: cut !== undefined,
+    truncateRanged: cut?.ranged === true,
+    slowMs: slow ? (slow.delayMs ?? 50) : 0,
+  });
 }
 
 async function getFile(ex: Exchange, ctx: SimContext): Promise<void> {

@@ -4,6 +4,8 @@ import type { Exchange } from './exchange';
 export interface ServeOptions {
   /** truncate fault: promise the full Content-Length, send about half, then end the connection */
   truncate: boolean;
+  /** …Range resumes too (half of what they ask for), so the file never completes */
+  truncateRanged?: boolean;
   /** slowBody fault: pause between 64 KiB chunks */
   slowMs: number;
 }
@@ -56,8 +58,10 @@ export async function serveSource(ex: Exchange, source: ByteSource, opts: ServeO
     res.end();
     return;
   }
-  // Truncation applies only to bodies starting at byte 0, so a Range resume can always finish the file.
-  const stopAt = opts.truncate && start === 0 ? start + Math.floor((end - start) / 2) : end;
+  // Truncation applies only to bodies starting at byte 0, so a Range resume can always finish the file
+  // (unless the fault asks for ranged requests to be cut as well).
+  const cut = opts.truncate && (start === 0 || opts.truncateRanged === true);
+  const stopAt = cut ? start + Math.floor((end - start) / 2) : end;
   for (const chunk of source.read(start, stopAt)) {
     if (res.destroyed) return;
     if (!res.write(chunk))

@@ -35,6 +35,8 @@ export interface SimFault {
   retryAfterSeconds?: number;
   /** for slowBody / delayCallback */
   delayMs?: number;
+  /** for truncate: cut Range resumes short too (a server that always cuts bodies short), not only bodies from byte 0 */
+  ranged?: boolean;
 }
 
 export interface SimRequestLogEntry {

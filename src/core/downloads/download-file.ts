@@ -86,17 +86,15 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadOu
       const result = await attempt(state);
       if (result.kind === 'complete') return await finish(state);
       lastReason = result.reason;
-      let delay: number;
-      if (result.progressed) {
-        failures = 0;
-        delay = result.delayMs ?? Math.round(Math.random() * Math.min(baseMs, 250));
-      } else {
-        failures += 1;
-        delay = result.delayMs ?? backoffDelay(failures, baseMs, maxMs);
-      }
-      if (failures >= maxAttempts) continue; // give up now rather than after one more wait
+      // Attempts that added bytes reset the give-up count, but not the spacing: a server that always cuts
+      // the body short is retried with exponential backoff and jitter too, not in a tight loop.
+      if (result.progressed) failures = 0;
+      else failures += 1;
+      const delay = Math.min(result.delayMs ?? backoffDelay(requests, baseMs, maxMs), maxRetryAfterMs);
+      if (failures >= maxAttempts || requests >= maxRequests) continue; // give up now, not after one more wait
+      options.onRetry?.({ attempt: requests + 1, delayMs: delay, reason: result.reason });
       try {
-        await sleep(Math.min(delay, maxRetryAfterMs), signal);
+        await sleep(delay, signal);
       } catch {
         throw new DownloadAbortedError(file.size, signal?.reason);
       }

@@ -41,6 +41,8 @@ export interface DownloadOptions {
    * added bytes resets the count; the total number of requests is capped at 4 × maxAttempts.
    */
   maxAttempts?: number;
+  /** Called before each wait between attempts: the next attempt's number (2 = first retry) and the wait. */
+  onRetry?: (retry: { attempt: number; delayMs: number; reason: unknown }) => void;
   /** Fetch implementation (default: global `fetch`). */
   fetchImpl?: typeof fetch;
   /** Delays between failed attempts. */

@@ -146,13 +146,21 @@ export class ResultDownloader {
       url: absolute,
       // Files on the profile's own origin are the gateway's (content endpoints, proxies behind auth): they need
       // the key. A URL anywhere else never gets it, whatever the adapter says.
-      headers: sameOrigin(absolute, target.baseUrl) ? authHeaders(target, url.startsWith('/') ? url : new URL(absolute).pathname) : {},
+      headers: sameOrigin(absolute, target.baseUrl)
+        ? authHeaders(target, url.startsWith('/') ? url : new URL(absolute).pathname)
+        : {},
       tempPath,
       signal,
       fetchImpl: this.deps.fetch,
       onProgress: (received, total) => {
         this.deps.progress(task.id, result.index, received, total);
       },
+      // Shown on the task while it waits: the restart is spaced out, not silent.
+      onRetry: ({ attempt, delayMs }) =>
+        this.setResult(task.id, result.index, {
+          state: 'downloading',
+          error: `retrying in ${Math.max(1, Math.round(delayMs / 1000))} s (attempt ${attempt})`,
+        }),
     });
   }
 

@@ -2,6 +2,7 @@ import { useBridgeEvents } from '../bridge/queries';
 import { useUiStore } from '../state/ui-store';
 import { SettingsDialog } from '../features/settings/SettingsDialog';
 import { FileDropDialog } from '../features/library/drop/FileDropDialog';
+import { NoticeBanner } from '../features/notices/NoticeBanner';
 import { GalleryPanel } from './GalleryPanel';
 import { OperationPanel } from './OperationPanel';
 import { OperationSidebar } from './OperationSidebar';
@@ -16,6 +17,7 @@ export function Shell({ connected }: { connected: boolean }) {
   return (
     <div className="shell" data-testid="shell">
       <TopBar connected={connected} theme={theme} />
+      <NoticeBanner />
       <OperationSidebar />
       <main className="shell-main">
         <OperationPanel />

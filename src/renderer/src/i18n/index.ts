@@ -16,6 +16,8 @@ import wipeEn from '../ui/wipe/locales/en.json';
 import wipeZh from '../ui/wipe/locales/zh-CN.json';
 import studioEn from '../features/studio/locales/en.json';
 import studioZh from '../features/studio/locales/zh-CN.json';
+import noticesEn from '../features/notices/locales/en.json';
+import noticesZh from '../features/notices/locales/zh-CN.json';
 
 /**
  * One namespace ("translation"); each feature owns a top-level key in its own locale files
@@ -33,8 +35,22 @@ function merge(...trees: Tree[]): Tree {
 }
 
 export const resources = {
-  en: { translation: merge(en, formsEn, galleryEn, settingsEn, wipeEn, canvasEn, libraryEn, studioEn) },
-  'zh-CN': { translation: merge(zhCN, formsZh, galleryZh, settingsZh, wipeZh, canvasZh, libraryZh, studioZh) },
+  en: {
+    translation: merge(en, formsEn, galleryEn, settingsEn, wipeEn, canvasEn, libraryEn, studioEn, noticesEn),
+  },
+  'zh-CN': {
+    translation: merge(
+      zhCN,
+      formsZh,
+      galleryZh,
+      settingsZh,
+      wipeZh,
+      canvasZh,
+      libraryZh,
+      studioZh,
+      noticesZh,
+    ),
+  },
 };
 
 void i18next.use(initReactI18next).init({

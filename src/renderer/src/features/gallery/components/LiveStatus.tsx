@@ -34,6 +34,10 @@ export function LiveStatus({ task, compact = false, onCheck, onRetry }: { task: 
   const { t } = useTranslation();
   const s = useLiveStatus(task);
   if (s.label === 'succeeded') return null;
+  // Core's download retry note ("retrying in N s (attempt k)"), said in the user's language.
+  const retry = /^retrying in (\d+) s \(attempt (\d+)\)$/.exec(
+    task.results.find((r) => r.state === 'downloading' && r.error)?.error ?? '',
+  );
   const pct = s.percent === null ? null : `${s.estimated ? '~' : ''}${Math.floor(s.percent)}%`;
   const detail =
     s.label === 'rateLimited'
@@ -51,10 +55,15 @@ export function LiveStatus({ task, compact = false, onCheck, onRetry }: { task: 
         {pct && <span className="gl-live-pct">{pct}</span>}
       </div>
       {(s.label === 'running' || s.label === 'downloading' || s.label === 'submitting') && <ProgressBar percent={s.label === 'submitting' ? null : s.percent} estimated={s.estimated} />}
-      {(detail || (s.overdue && s.live)) && (
+      {(detail || (s.overdue && s.live) || retry) && (
         <div className="gl-live-sub">
           {detail && <span className="gl-live-detail">{detail}</span>}
           {s.overdue && s.live && <span className="gl-live-note">{t('gallery.live.overdue')}</span>}
+          {retry && s.label === 'downloading' && (
+            <span className="gl-live-note" data-testid="download-retry">
+              {t('gallery.live.retrying', { seconds: retry[1], attempt: retry[2] })}
+            </span>
+          )}
         </div>
       )}
       {!compact && task.error && (s.label === 'failed' || s.label === 'downloadFailed') && <div className="gl-live-error" title={task.error}>{task.error}</div>}
