@@ -98,7 +98,8 @@ export function createCore(ports: CorePorts): Core {
   });
   const ownMedia = createOwnMediaResolver(mediaRoots, {
     hasInput: (id) => inputs.holds(id),
-    recordsFile: (field, rel) => store.recordsMediaFile(field, rel),
+    // Board exports made in this run are served too (the download link of "Export ZIP").
+    recordsFile: (field, rel) => store.recordsMediaFile(field, rel) || (field === 'file' && library.madeExport(rel)),
   });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
   const libraryStore = new LibraryStore(

@@ -34,7 +34,14 @@ export interface LibraryHooks {
 
 /** Lineage, boards, export and provenance: the library side of core. */
 export class LibraryService implements LibraryHooks {
+  /** Library-relative paths of the ZIPs exported in this run (the media route may serve exactly these). */
+  private readonly exports = new Set<string>();
+
   constructor(private readonly deps: LibraryServiceDeps) {}
+
+  madeExport(rel: string): boolean {
+    return this.exports.has(rel);
+  }
 
   submitted(
     record: TaskRecord,
@@ -140,12 +147,8 @@ export class LibraryService implements LibraryHooks {
     );
     if (files === 0)
       throw new BridgeError('conflict', 'None of the chosen tasks has a downloaded result to export.');
-    return {
-      path,
-      name,
-      files,
-      tasks: tasks.length,
-      url: relative(roots.library, path).split('\\').join('/'),
-    };
+    const url = relative(roots.library, path).split('\\').join('/');
+    this.exports.add(url);
+    return { path, name, files, tasks: tasks.length, url };
   }
 }

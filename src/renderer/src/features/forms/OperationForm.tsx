@@ -16,6 +16,7 @@ import { FormFooter } from './FormFooter';
 import { FormNotice } from './FormNotice';
 import { usePasteTargets } from './use-paste-targets';
 import { useSubmit } from './use-submit';
+import { useBridgeStatus } from '../../bridge/bridge-status';
 import { useVendor } from './use-vendor';
 import { useStudioForm } from '../studio/use-studio-form';
 import './forms.css';
@@ -80,6 +81,8 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
       return;
     }
     const send = Object.fromEntries(visible.filter((f) => values[f.name] !== undefined && values[f.name] !== null).map((f) => [f.name, values[f.name]]));
+    // Offline, nothing in between may wait on core: the plain submit says "Not connected" at once.
+    if (!useBridgeStatus.getState().connected) return void submit(send, extraParsed.ok ? extraParsed.value : {});
     void studio.submit(send, extraParsed.ok ? extraParsed.value : {});
   };
   const onKeyDown = (e: KeyboardEvent) => {

@@ -172,7 +172,15 @@ export function MediaListField({
           <span className="fm-count" data-testid={`count-${field.name}`}>
             {t('forms.media.count', { count: list.length, max: field.max })}
           </span>
-          <MediaSources accept={field.accept} sources={SOURCES} multiple onFiles={(f) => void addFiles(f)} onValue={addValue} testId={`media-${field.name}`} full={full ? t('forms.media.countFull', { max: field.max }) : null} />
+          <MediaSources
+            accept={field.accept}
+            sources={SOURCES}
+            multiple
+            onFiles={(f) => void addFiles(f)}
+            onValue={addValue}
+            testId={`media-${field.name}`}
+            full={full ? t('forms.media.countFull', { max: field.max }) : null}
+          />
         </div>
       </DropZone>
       {(refused || error) && (

@@ -28,7 +28,14 @@ export function TaskDetails({
   // A synchronous edit is answered by the submission itself: its whole time is the generation.
   const sync = task.family === 'imageEdit';
   const queuedMs = task.submittedAt !== null && !sync ? task.submittedAt - task.createdAt : null;
-  const totalMs = task.finishedAt === null ? null : sync ? task.finishedAt - task.createdAt : task.submittedAt !== null ? task.finishedAt - task.submittedAt : null;
+  const totalMs =
+    task.finishedAt === null
+      ? null
+      : sync
+        ? task.finishedAt - task.createdAt
+        : task.submittedAt !== null
+          ? task.finishedAt - task.submittedAt
+          : null;
   return (
     <aside className="gl-details" data-testid="lightbox-details">
       <div className="gl-details-top">
@@ -79,7 +86,9 @@ export function TaskDetails({
         <section>
           <h4>{t('gallery.details.parameters')}</h4>
           <ParamsTable operationId={task.operationId} values={detail.values} />
-          {Object.keys(detail.extra).length > 0 && <pre className="gl-json small">{JSON.stringify(detail.extra, null, 2)}</pre>}
+          {Object.keys(detail.extra).length > 0 && (
+            <pre className="gl-json small">{JSON.stringify(detail.extra, null, 2)}</pre>
+          )}
         </section>
       )}
 

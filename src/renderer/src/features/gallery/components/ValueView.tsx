@@ -18,7 +18,8 @@ export function valueText(v: unknown): string {
   if (Array.isArray(v)) return v.map(valueText).join(', ');
   if (typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    if (o.kind === 'file' && typeof o.input === 'object' && o.input) return String((o.input as Record<string, unknown>).name ?? 'file');
+    if (o.kind === 'file' && typeof o.input === 'object' && o.input)
+      return String((o.input as Record<string, unknown>).name ?? 'file');
     if (o.kind === 'url' && typeof o.url === 'string') return o.url.startsWith('data:') ? 'data: URL' : o.url;
     if (o.kind === 'result') return `#${Number(o.index) + 1}`;
     return JSON.stringify(v);
@@ -26,7 +27,8 @@ export function valueText(v: unknown): string {
   return String(v);
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A task used as an input: its thumbnail and its title (the prompt), not its id. */
 function ResultInput({ taskId, index }: { taskId: string; index: number }) {
@@ -51,11 +53,13 @@ function ResultInput({ taskId, index }: { taskId: string; index: number }) {
 
 /** One media value: a thumbnail for images (staged files, gallery results), else its name or link. */
 function MediaValue({ value, title }: { value: Record<string, unknown>; title?: string }) {
-  if (value.kind === 'result' && typeof value.taskId === 'string') return <ResultInput taskId={value.taskId} index={Number(value.index) || 0} />;
+  if (value.kind === 'result' && typeof value.taskId === 'string')
+    return <ResultInput taskId={value.taskId} index={Number(value.index) || 0} />;
   if (value.kind === 'file' && isRecord(value.input)) {
     const input = value.input;
     const name = String(input.name ?? '');
-    const image = typeof input.mime === 'string' && input.mime.startsWith('image/') && typeof input.id === 'string';
+    const image =
+      typeof input.mime === 'string' && input.mime.startsWith('image/') && typeof input.id === 'string';
     return (
       <span className="gl-input-chip" title={name}>
         {image ? (
@@ -72,18 +76,28 @@ function MediaValue({ value, title }: { value: Record<string, unknown>; title?: 
   return <span>{valueText(value)}</span>;
 }
 
-function FieldValue({ op, field, value }: { op: OperationId; field: FieldDef | undefined; value: unknown }) {
+function FieldValue({
+  op,
+  field,
+  value,
+}: {
+  op: OperationId | undefined;
+  field: FieldDef | undefined;
+  value: unknown;
+}) {
   const { t } = useTranslation();
   if (Array.isArray(value) && value.some(isRecord)) {
     return (
       <span className="gl-input-list">
-        {value.map((v, i) => (isRecord(v) && 'kind' in v ? <MediaValue key={i} value={v} /> : <span key={i}>{valueText(v)}</span>))}
+        {value.map((v, i) =>
+          isRecord(v) && 'kind' in v ? <MediaValue key={i} value={v} /> : <span key={i}>{valueText(v)}</span>,
+        )}
       </span>
     );
   }
   if (isRecord(value) && 'kind' in value) return <MediaValue value={value} />;
   if (typeof value === 'boolean') return <>{t(value ? 'gallery.details.yes' : 'gallery.details.no')}</>;
-  if (field?.type === 'select' && typeof value === 'string') {
+  if (op && field?.type === 'select' && typeof value === 'string') {
     const option = field.options.find((o) => o.value === value);
     return <>{option ? optionLabel(t, op, field, value, option.label) : value}</>;
   }
@@ -94,11 +108,17 @@ function FieldValue({ op, field, value }: { op: OperationId; field: FieldDef | u
  * The parameters of a task with the form's own field labels (translated), in the catalog's order; names the
  * catalog does not know keep their raw name. The raw API names stay in the raw response section.
  */
-export function ParamsTable({ operationId, values }: { operationId: OperationId; values: Record<string, unknown> }) {
+export function ParamsTable({
+  operationId,
+  values,
+}: {
+  operationId?: OperationId;
+  values: Record<string, unknown>;
+}) {
   const { t } = useTranslation();
   let fields: readonly FieldDef[] = [];
   try {
-    fields = getOperation(operationId).fields;
+    fields = operationId ? getOperation(operationId).fields : [];
   } catch {
     fields = [];
   }
@@ -116,7 +136,7 @@ export function ParamsTable({ operationId, values }: { operationId: OperationId;
         const field = fields.find((f) => f.name === k);
         return (
           <div key={k} data-param={k}>
-            <dt title={k}>{field ? fieldLabel(t, operationId, field) : k}</dt>
+            <dt title={k}>{field && operationId ? fieldLabel(t, operationId, field) : k}</dt>
             <dd>
               <FieldValue op={operationId} field={field} value={v} />
             </dd>

@@ -13,7 +13,7 @@ export function CompareBar() {
   if (ids.size === 0) return null;
   const ok = ids.size >= 2 && ids.size <= 4;
   return (
-    <div className="st-selection" role="toolbar" aria-label={t('studio.selection.count', { count: ids.size })} data-testid="selection-bar">
+    <div className="st-selection" role="toolbar" aria-label={t('studio.selection.count', { count: ids.size })} data-testid="compare-bar">
       <button type="button" className="btn btn-sm btn-primary" disabled={!ok} title={ok ? undefined : t('studio.selection.limit')} data-testid="compare-selected" onClick={() => useStudioStore.getState().openCompare([...ids])}>
         <Columns2 size={14} /> {t('studio.selection.compare')}
       </button>
