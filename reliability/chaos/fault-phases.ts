@@ -12,7 +12,7 @@ import { mountTinyDisk, TINY_DISK_SKIP } from '../../src/core/test-support/tiny-
 import type { Simulator } from '../../src/sim';
 import type { TaskSummary } from '../../src/shared/domain/task';
 import { startBenchCore } from '../support/bench-core';
-import { allTasks, verifyRun, type Verdict } from './verify';
+import { allTasks, quietTasks, verifyRun, type Verdict } from './verify';
 import { submitChaosTask, tagFor, useChaosProfile } from './workload';
 
 export interface PhaseResult {
@@ -73,7 +73,8 @@ export async function diskFullRun(sim: Simulator, count: number, run = 3): Promi
         SETTLE_MS,
       )
       .catch((e: unknown) => console.log(`  ${e instanceof Error ? e.message : String(e)}`));
-    const finals = await allTasks(bench.core);
+    // Downloads the full disk stopped restart when space returns, possibly after their task first settled.
+    const finals = await quietTasks(bench.core, SETTLE_MS);
     return {
       verdict: verifyRun(bench.core, sim, finals, tags, tagOf),
       acceptedUnknown: acceptedUnknown(sim, finals, tags),

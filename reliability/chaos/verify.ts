@@ -40,6 +40,22 @@ export async function allTasks(core: Core): Promise<TaskSummary[]> {
 }
 
 /** Reasons the simulator gives on purpose; anything else is an unexpected failure. */
+const BUSY = new Set(['submitting', 'queued', 'running', 'downloading']);
+
+/**
+ * Every task once nothing is moving any more. A task can go back to `downloading` after it first settled
+ * (the downloads a full disk stopped restart when space returns), so reading right after the first final
+ * state can catch a restart in flight. Gives up at `timeoutMs` and returns what is there.
+ */
+export async function quietTasks(core: Core, timeoutMs: number): Promise<TaskSummary[]> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const tasks = await allTasks(core);
+    if (!tasks.some((t) => BUSY.has(t.status)) || Date.now() > until) return tasks;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 const EXPECTED_REASONS: [RegExp, string][] = [
   [/#fail in prompt/, 'content risk control (#fail prompt)'],
   [/rate.?limit|too many requests|busy|429/i, 'rate limited at submission (429, never auto-resubmitted)'],
