@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CombinedEstimate } from './estimate-text';
-import { roughDuration, roundPoints } from './estimate-text';
+import { roughDurationText, roundPoints } from './estimate-text';
 
 /** "≈ 120 pts · ~1 min (12 similar)", "≈ 50 pts · ~1 s (gateway’s figures)", or "no estimate yet". */
 export function estimateText(t: (k: string, o?: Record<string, unknown>) => string, e: CombinedEstimate | null | undefined): string {
@@ -8,7 +8,7 @@ export function estimateText(t: (k: string, o?: Record<string, unknown>) => stri
   if (e === null || e.source === 'none' || (e.points === null && e.durationMs === null)) return t('studio.estimate.none');
   const parts: string[] = [];
   if (e.points !== null) parts.push(t('studio.estimate.points', { points: roundPoints(e.points) }));
-  if (e.durationMs !== null) parts.push(t('studio.estimate.time', { time: roughDuration(e.durationMs) }));
+  if (e.durationMs !== null) parts.push(t('studio.estimate.time', { time: roughDurationText(t, e.durationMs) }));
   const why =
     e.source === 'history' ? t('studio.estimate.similar', { count: e.samples }) : e.source === 'gateway' ? t('studio.estimate.gateway') : t('studio.estimate.typical');
   return `${parts.join(' · ')} (${why})`;

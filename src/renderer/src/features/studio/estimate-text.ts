@@ -26,12 +26,24 @@ export function combineEstimates(estimates: readonly Estimate[], count: number):
 
 /** "~40 s", "~1 min", "~12 min", "~1.5 h". */
 export function roughDuration(ms: number): string {
+  const { n, unit } = roughDurationParts(ms);
+  return `${n} ${unit}`;
+}
+
+/** {@link roughDuration} as a number and a unit, so the UI can word the unit in the user's language. */
+export function roughDurationParts(ms: number): { n: string; unit: 's' | 'min' | 'h' } {
   const s = ms / 1000;
-  if (s < 60) return `${Math.max(1, Math.round(s))} s`;
+  if (s < 60) return { n: String(Math.max(1, Math.round(s))), unit: 's' };
   const m = s / 60;
-  if (m < 60) return `${Math.round(m)} min`;
-  return `${(m / 60).toFixed(1).replace(/\.0$/, '')} h`;
+  if (m < 60) return { n: String(Math.round(m)), unit: 'min' };
+  return { n: (m / 60).toFixed(1).replace(/\.0$/, ''), unit: 'h' };
 }
 
 /** Rounds points for display: whole numbers, one decimal below 10. */
 export const roundPoints = (p: number): string => (p < 10 && !Number.isInteger(p) ? p.toFixed(1) : String(Math.round(p)));
+
+/** A rough duration in the user's language (`t` of the studio's locale: `studio.estimate.unit.*`). */
+export function roughDurationText(t: (key: string, options: { n: string }) => string, ms: number): string {
+  const { n, unit } = roughDurationParts(ms);
+  return t(`studio.estimate.unit.${unit}`, { n });
+}

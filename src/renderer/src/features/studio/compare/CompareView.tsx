@@ -7,7 +7,7 @@ import { useBridge } from '../../../bridge/bridge-context';
 import { mediaUrl } from '../../../bridge/media';
 import { WipeCompare } from '../../../ui/wipe';
 import { useSelectionStore } from '../../gallery/selection/selection-store';
-import { roughDuration, roundPoints } from '../estimate-text';
+import { roughDurationText, roundPoints } from '../estimate-text';
 import { useStudioStore } from '../studio-store';
 import { VideoLockstep } from './VideoLockstep';
 
@@ -63,7 +63,7 @@ function CompareDialog({ ids }: { ids: string[] }) {
     <span className="st-compare-label" data-testid="compare-label">
       <strong>{task.model}</strong>
       {task.points !== null && <span>{t('studio.compare.points', { points: roundPoints(task.points) })}</span>}
-      {task.finishedAt !== null && <span>{t('studio.compare.took', { time: roughDuration(task.finishedAt - (task.submittedAt ?? task.createdAt)) })}</span>}
+      {task.finishedAt !== null && <span>{t('studio.compare.took', { time: roughDurationText(t, task.finishedAt - (task.submittedAt ?? task.createdAt)) })}</span>}
     </span>
   );
   const actions = (task: TaskSummary) => (
