@@ -54,7 +54,7 @@ export function LiveStatus({ task, compact = false, onCheck, onRetry }: { task: 
         <span className="gl-live-label">{t(`gallery.live.${s.label}`)}</span>
         {pct && <span className="gl-live-pct">{pct}</span>}
       </div>
-      {(s.label === 'running' || s.label === 'downloading' || s.label === 'submitting') && <ProgressBar percent={s.label === 'submitting' ? null : s.percent} estimated={s.estimated} />}
+      {(s.label === 'running' || s.label === 'downloading' || s.label === 'submitting' || (s.label === 'queued' && s.percent !== null)) && <ProgressBar percent={s.label === 'submitting' ? null : s.percent} estimated={s.estimated} />}
       {(detail || (s.overdue && s.live) || retry) && (
         <div className="gl-live-sub">
           {detail && <span className="gl-live-detail">{detail}</span>}

@@ -30,8 +30,11 @@ export function useLiveStatus(task: TaskSummary): LiveStatus {
     case 'running': {
       const p = estimateProgress(elapsedMs, typical, task.progress);
       const label = rateLimitSeconds > 0 ? 'rateLimited' : task.status;
-      // Queued tasks have not started: no percentage, but "longer than usual" still applies.
-      return { ...base, label, percent: task.status === 'running' ? p.percent : null, estimated: p.estimated, overdue: p.overdue };
+      // A queued task without an expectation has not started: no percentage, but "longer than usual" still applies.
+      // With one (`expectedMs` covers submission to done), the engine polls near the expected finish and may never
+      // see `running`, so "queued" is only the last word heard: the estimate is the better guide.
+      const withPercent = task.status === 'running' || task.expectedMs !== null;
+      return { ...base, label, percent: withPercent ? p.percent : null, estimated: p.estimated, overdue: p.overdue };
     }
     case 'downloading': {
       const received = task.results.reduce((n, r) => n + r.bytesReceived, 0);
