@@ -50,6 +50,10 @@ export function LineagePanel({ task }: { task: TaskSummary }) {
   const q = useQuery({
     queryKey: [...lineageKey(task.id), task.updatedAt],
     queryFn: () => bridge.call('getLineage', { id: task.id }),
+    // "Used by" grows when another task is made from this one, which changes nothing on this task itself:
+    // read it afresh each time the panel opens (one small query).
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
   const data = q.data;
   if (!data) return null;
