@@ -314,12 +314,11 @@ export function createCore(ports: CorePorts): Core {
     importFolder: async ({ path }) => {
       // Like staging by path: web mode never reads folders the page names (least privilege).
       if (ports.transport === 'web') throw new BridgeError('forbidden', 'Import folder is available in the desktop app.');
-      let dir = path;
-      if (dir === null) {
-        if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'Type the folder path: the folder picker is only available in the desktop app.');
-        dir = await ports.shell.chooseFolder(libraryDir());
-        if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, path: null };
-      }
+      // The folder comes from the native picker only: a page (even a compromised one) never names a path to read.
+      if (path !== null) throw new BridgeError('forbidden', 'Choose the folder in the folder picker.');
+      if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
+      const dir = await ports.shell.chooseFolder(libraryDir());
+      if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, path: null };
       const done = await importFolder(dir, { store, libraryDir: libraryDir(), now: () => clock.now() }).catch((e: unknown) => {
         throw new BridgeError('not_found', `Could not read ${dir}: ${e instanceof Error ? e.message : String(e)}`);
       });

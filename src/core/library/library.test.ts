@@ -274,7 +274,9 @@ describe('import folder', () => {
       const task = page.items[0];
       expect(task?.status).toBe('succeeded');
       expect(existsSync(join(desktop.core.mediaRoots().library, task?.results[0]?.file ?? ''))).toBe(true);
-      expect(await d.importFolder({ path: folder })).toMatchObject({ imported: 0, known: 1, path: folder });
+      expect(await d.importFolder({ path: null })).toMatchObject({ imported: 0, known: 1, path: folder });
+      // A path named by the page is refused even on the desktop: only the native picker names the folder.
+      await expect(d.importFolder({ path: folder })).rejects.toMatchObject({ code: 'forbidden' });
     } finally {
       await other.close();
       await desktop.close();
