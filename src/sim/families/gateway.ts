@@ -41,7 +41,7 @@ async function submit(ex: Exchange, ctx: SimContext): Promise<void> {
       ),
     );
   } else {
-    attachFiles(ctx, task, ['video.mp4'], () => ctx.media.video(clipShapeForAspect(job.aspect)));
+    attachFiles(ctx, task, ['video.mp4'], () => ctx.media.video(clipShapeForAspect(job.aspect), job.prompt));
   }
   gatewayTasks(ctx).set(taskNo, task);
   if (task.callbackUrl)

@@ -48,7 +48,7 @@ async function submit(ex: Exchange, ctx: SimContext): Promise<void> {
   const id = randomId('task_', 16);
   const task: UnifiedVideoTask = { ...createTask(ctx, 'unifiedVideo', 'video', id, model, prompt), kind };
   attachFiles(ctx, task, ['video.mp4'], () =>
-    ctx.media.video(clipShapeFor(dims?.width ?? 16, dims?.height ?? 9)),
+    ctx.media.video(clipShapeFor(dims?.width ?? 16, dims?.height ?? 9), prompt),
   );
   unifiedVideoTasks(ctx).set(id, task);
   const created_at = toUnit(task.timeline.createdAt, task.flags.msTimestamps);

@@ -69,7 +69,7 @@ function submitFor(op: Operation): Route['handle'] {
       );
     } else
       attachFiles(ctx, task, ['video.mp4'], () =>
-        ctx.media.video(op === 'avatar' ? clipShapeForAspect('1:1') : '16x9'),
+        ctx.media.video(op === 'avatar' ? clipShapeForAspect('1:1') : '16x9', prompt || id),
       );
     vendorTasks(ctx).set(id, task);
     const at = task.timeline.createdAt;

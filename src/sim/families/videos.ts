@@ -50,7 +50,7 @@ async function create(ex: Exchange, ctx: SimContext): Promise<void> {
     size,
   };
   attachFiles(ctx, task, ['video.mp4'], () =>
-    ctx.media.video(clipShapeFor(dims?.width ?? 0, dims?.height ?? 0)),
+    ctx.media.video(clipShapeFor(dims?.width ?? 0, dims?.height ?? 0), prompt),
   );
   videoTasks(ctx).set(id, task);
   const created_at = toUnit(task.timeline.createdAt, task.flags.msTimestamps);
