@@ -75,7 +75,7 @@ export interface SubmitRequest {
 }
 
 const DEMO_LOST =
-  'The demo gateway was restarted and no longer knows this task (demo tasks live only as long as the demo gateway). Reuse its settings to run it again.';
+  'The demo gateway was restarted and could not restore this task (its saved state was missing or unreadable). Reuse its settings to run it again.';
 const RATE_LIMIT_DEFAULT_MS = 5_000;
 const INTERRUPTED_ERROR = 'Atelier stopped while this task was being submitted. The gateway may have accepted it; check before resubmitting.';
 const RATE_LIMIT_MAX_MS = 5 * 60_000;
