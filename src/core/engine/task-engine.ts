@@ -846,7 +846,9 @@ export class TaskEngine {
     const wire = buildRequest(op, task.values, task.extra, { vendor: task.internal.vendor, media: (m) => media.asUrl(m), callbackUrl });
     const now = this.deps.clock.now();
     const queued = this.update(task.id, { status: 'submitting', rawStatus: null, error: null, events: withEvent(task, 'sent by the user after a restart', now) }) ?? task;
-    const target: GatewayTarget = { baseUrl: task.internal.baseUrl, apiKey: resolved.apiKey, vendor: task.internal.vendor, gatewayAuthHeader: resolved.profile.gatewayAuthHeader };
+    // The same address rules as polling: a demo draft goes to the demo gateway where it runs now, and the key
+    // only to its profile's origin.
+    const target = await this.target(task);
     await this.track(this.submissions.run(() => this.send(queued, wire, target, media))).catch(() => undefined);
     return this.summary(this.require(task.id));
   }
