@@ -448,17 +448,13 @@ export class TaskEngine {
     media: ReturnType<typeof createMediaResolver>,
   ): Promise<void> {
     const adapter = ADAPTERS[record.family];
-    let body: { json: unknown } | { form: FormData };
+    let body: NonNullable<RequestOptions['body']>;
     try {
       if (wire.body.type === 'json') body = { json: wire.body.json };
       else {
-        const form = new FormData();
-        for (const [k, v] of wire.body.fields) form.append(k, v);
-        for (const part of wire.body.files) {
-          const { blob, filename } = await media.asBlob(part.media);
-          form.append(part.name, blob, filename);
-        }
-        body = { form };
+        const files = [];
+        for (const part of wire.body.files) files.push(await media.asFile(part.name, part.media));
+        body = { multipart: { fields: [...wire.body.fields], files } };
       }
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
