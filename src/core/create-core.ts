@@ -7,6 +7,7 @@ import { CoreEvents } from './events';
 import { InputStore } from './inputs/input-store';
 import { silentLogger, systemClock, type CorePorts } from './ports';
 import { redactingLogger } from './logging/redacting-logger';
+import { cachedPreferences } from './preferences/cached-preferences';
 import { mergePreferences } from './preferences/update-preferences';
 import { previewFileName } from './preferences/file-name-preview';
 import { ProfileService } from './profiles/profile-service';
@@ -61,11 +62,13 @@ export function createCore(ports: CorePorts): Core {
   const clock = ports.clock ?? systemClock;
   const events = new CoreEvents();
   makePrivateDataDir(ports.dataDir, 'atelier.db');
+  // Read once, pushed on change (the engine asks on every poll).
+  const preferences = cachedPreferences(ports.preferences);
   const profiles = new ProfileService(ports.dataDir, ports.secrets, ports.demo);
   // Whatever logger the host injects, it only ever sees redacted lines (no key values, no Authorization).
   const log = redactingLogger(ports.log ?? silentLogger, () => profiles.secretsSnapshot());
   const inputs = new InputStore(join(ports.dataDir, 'inputs'));
-  const libraryDir = (): string => ports.preferences.read().libraryDir || join(ports.dataDir, 'library');
+  const libraryDir = (): string => preferences.read().libraryDir || join(ports.dataDir, 'library');
   const mediaRoots = () => ({
     library: libraryDir(),
     inputs: inputs.dir,
@@ -86,11 +89,12 @@ export function createCore(ports: CorePorts): Core {
   events.subscribe((event, payload) => {
     if (event !== 'taskChanged' || store.closed) return;
     const t = payload as EventPayload<'taskChanged'>;
-    if ((t.status === 'downloading' || t.status === 'succeeded') && t.finishedAt !== null) estimator.observe(t, store.get(t.id)?.values ?? {});
+    if ((t.status === 'downloading' || t.status === 'succeeded') && t.finishedAt !== null)
+      estimator.observe(t, store.get(t.id)?.values ?? {});
   });
   // The pill follows the gateway: a change of the active profile's health is a connection change.
   const health = new GatewayHealthBook((profileId) => {
-    if (ports.preferences.read().activeProfileId !== profileId) return;
+    if (preferences.read().activeProfileId !== profileId) return;
     connection().then(
       (c) => events.emit('connectionChanged', c),
       () => undefined,
@@ -99,7 +103,8 @@ export function createCore(ports: CorePorts): Core {
   const ownMedia = createOwnMediaResolver(mediaRoots, {
     hasInput: (id) => inputs.holds(id),
     // Board exports made in this run are served too (the download link of "Export ZIP").
-    recordsFile: (field, rel) => store.recordsMediaFile(field, rel) || (field === 'file' && library.madeExport(rel)),
+    recordsFile: (field, rel) =>
+      store.recordsMediaFile(field, rel) || (field === 'file' && library.madeExport(rel)),
   });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
   const libraryStore = new LibraryStore(
@@ -120,7 +125,7 @@ export function createCore(ports: CorePorts): Core {
     events,
     profiles,
     inputs,
-    preferences: ports.preferences,
+    preferences,
     dataDir: ports.dataDir,
     thumbsDir: join(ports.dataDir, 'thumbs'),
     libraryDir,
@@ -136,7 +141,9 @@ export function createCore(ports: CorePorts): Core {
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
-      const port = await startOnStablePort(profile.callbacks.localPort, rememberedPort, (p) => receiver.start(p));
+      const port = await startOnStablePort(profile.callbacks.localPort, rememberedPort, (p) =>
+        receiver.start(p),
+      );
       const base = profile.callbacks.publicUrl.trim() || `http://127.0.0.1:${port}`;
       return `${base.replace(/\/+$/, '')}${CALLBACK_PATH}${token}`;
     },
@@ -147,7 +154,7 @@ export function createCore(ports: CorePorts): Core {
   const studio = createStudio({ store, engine, events, now: () => clock.now(), log });
 
   const connection = async () => {
-    const prefs = ports.preferences.read();
+    const prefs = preferences.read();
     const list = await profiles.list();
     const active =
       list.find((p) => p.id === prefs.activeProfileId) ??
@@ -180,30 +187,33 @@ export function createCore(ports: CorePorts): Core {
       libraryDir: libraryDir(),
       secretStorage: ports.secrets.description,
     }),
-    getPreferences: async () => ports.preferences.read(),
+    getPreferences: async () => preferences.read(),
     updatePreferences: async (patch) => {
-      const next = mergePreferences(ports.preferences.read(), patch, ports.dataDir);
-      ports.preferences.write(next);
+      const next = mergePreferences(preferences.read(), patch, ports.dataDir);
+      preferences.write(next);
       events.emit('preferencesChanged', next);
       return next;
     },
     getConnection: connection,
     listProfiles: () => profiles.list(),
     saveProfile: async ({ key, ...input }) => {
-      if (isPlainHttpRemote(input.baseUrl)) log.warn('profile uses plain http:// to a remote host; its key travels unencrypted', { profile: input.id });
+      if (isPlainHttpRemote(input.baseUrl))
+        log.warn('profile uses plain http:// to a remote host; its key travels unencrypted', {
+          profile: input.id,
+        });
       return keyChanged(await profiles.save(input, key));
     },
     deleteProfile: async ({ id }) => {
       await profiles.remove(id);
-      if (ports.preferences.read().activeProfileId === id)
-        await handlers.selectProfile({ id: DEMO_PROFILE_ID });
+      if (preferences.read().activeProfileId === id) await handlers.selectProfile({ id: DEMO_PROFILE_ID });
       return { ok: true as const };
     },
-    setProfileKey: async ({ id, key, acceptWeakStorage }) => keyChanged(await profiles.setKey(id, key, acceptWeakStorage)),
+    setProfileKey: async ({ id, key, acceptWeakStorage }) =>
+      keyChanged(await profiles.setKey(id, key, acceptWeakStorage)),
     clearProfileKey: async ({ id }) => keyChanged(await profiles.clearKey(id)),
     selectProfile: async ({ id }) => {
       await profiles.get(id);
-      ports.preferences.write({ ...ports.preferences.read(), activeProfileId: id });
+      preferences.write({ ...preferences.read(), activeProfileId: id });
       const c = await connection();
       events.emit('connectionChanged', c);
       return c;
@@ -228,7 +238,8 @@ export function createCore(ports: CorePorts): Core {
     },
     stageInputFromPath: async ({ path }) => {
       // The web page never names paths (a token holder could read any file): uploads are its way in.
-      if (ports.transport === 'web') throw new BridgeError('forbidden', 'Web mode stages files by upload, not by path.');
+      if (ports.transport === 'web')
+        throw new BridgeError('forbidden', 'Web mode stages files by upload, not by path.');
       return inputs.stageFromPath(path);
     },
     stageInputBytes: async ({ name, mime, bytes, origin }) => {
@@ -239,14 +250,21 @@ export function createCore(ports: CorePorts): Core {
     submitTask: (input) => engine.submit(input),
     ...studio.handlers,
     estimateTask: async ({ operationId, values }) => {
-      const profile = await profiles.get(ports.preferences.read().activeProfileId).catch(() => profiles.get(DEMO_PROFILE_ID));
+      const profile = await profiles
+        .get(preferences.read().activeProfileId)
+        .catch(() => profiles.get(DEMO_PROFILE_ID));
       const visible = visibleValues(getOperation(operationId), values, profile.vendor);
       const model = typeof visible.model === 'string' ? visible.model : '';
       return estimator.estimate({ profileId: profile.id, operationId, model, values: visible });
     },
     listTasks: async ({ filter, cursor, limit }) => {
       const page = listPage(store, filter, cursor, limit);
-      return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: page.counts };
+      return {
+        items: page.items.map(toSummary),
+        nextCursor: page.nextCursor,
+        total: page.total,
+        counts: page.counts,
+      };
     },
     getTask: async ({ id }) => toDetail(engine.require(id)),
     checkTask: ({ id }) => engine.check(id),
@@ -270,7 +288,8 @@ export function createCore(ports: CorePorts): Core {
     saveResultAs: async ({ id, index }) => {
       const source = resultPath(engine.require(id), index, mediaRoots());
       // Only the shell's own dialog names the target; web mode saves through a browser download instead.
-      if (!ports.shell?.chooseSavePath) throw new BridgeError('forbidden', 'Save as is only available in the desktop app.');
+      if (!ports.shell?.chooseSavePath)
+        throw new BridgeError('forbidden', 'Save as is only available in the desktop app.');
       const target = await ports.shell.chooseSavePath(basename(source));
       if (!target) return { path: null };
       await copyResult(source, target);
@@ -313,15 +332,22 @@ export function createCore(ports: CorePorts): Core {
     },
     importFolder: async ({ path }) => {
       // Like staging by path: web mode never reads folders the page names (least privilege).
-      if (ports.transport === 'web') throw new BridgeError('forbidden', 'Import folder is available in the desktop app.');
+      if (ports.transport === 'web')
+        throw new BridgeError('forbidden', 'Import folder is available in the desktop app.');
       // The folder comes from the native picker only: a page (even a compromised one) never names a path to read.
       if (path !== null) throw new BridgeError('forbidden', 'Choose the folder in the folder picker.');
-      if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
+      if (!ports.shell?.chooseFolder)
+        throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
       const dir = await ports.shell.chooseFolder(libraryDir());
       if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, path: null };
-      const done = await importFolder(dir, { store, libraryDir: libraryDir(), now: () => clock.now() }).catch((e: unknown) => {
-        throw new BridgeError('not_found', `Could not read ${dir}: ${e instanceof Error ? e.message : String(e)}`);
-      });
+      const done = await importFolder(dir, { store, libraryDir: libraryDir(), now: () => clock.now() }).catch(
+        (e: unknown) => {
+          throw new BridgeError(
+            'not_found',
+            `Could not read ${dir}: ${e instanceof Error ? e.message : String(e)}`,
+          );
+        },
+      );
       return { ...done, path: dir };
     },
     recordFrameOrigin: async ({ inputId, origin }) => {
@@ -355,8 +381,12 @@ export function createCore(ports: CorePorts): Core {
       const waiting = store.anyAwaitingCallback();
       if (waiting) {
         const profile = await profiles.get(waiting.profileId).catch(() => null);
-        await startOnStablePort(profile?.callbacks.localPort ?? 0, rememberedPort, (p) => receiver.start(p)).catch((e: unknown) =>
-          log.warn('callback receiver did not start; polling continues', { error: e instanceof Error ? e.message : String(e) }),
+        await startOnStablePort(profile?.callbacks.localPort ?? 0, rememberedPort, (p) =>
+          receiver.start(p),
+        ).catch((e: unknown) =>
+          log.warn('callback receiver did not start; polling continues', {
+            error: e instanceof Error ? e.message : String(e),
+          }),
         );
       }
       studio.batches.resume();

@@ -4,6 +4,7 @@ import type { TaskRecord } from '../tasks/task-record';
 import { markCleanStop } from './clean-stop';
 import { fileOf, openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './open-database';
 import { unspacedChars } from './search-plan';
+import { RecordCache } from './record-cache';
 import { StatementCache } from './statement-cache';
 import * as lookups from './task-lookups';
 import {
@@ -60,6 +61,8 @@ export class TaskStore {
   readonly #delete: Database.Statement;
   readonly #get: Database.Statement;
   readonly #sql: StatementCache;
+  /** Recently read or written tasks, as stored (see {@link get}); dropped whole when a write fails. */
+  readonly #records = new RecordCache();
   #closed = false;
 
   /** Wraps an open, migrated connection (see {@link openDatabase}); the store closes it in {@link close}. */
@@ -97,32 +100,48 @@ export class TaskStore {
    */
   update(id: string, patch: Partial<TaskRecord>): TaskRecord | null {
     this.#assertOpen();
-    return atomically(this.#db, 'write', () => {
-      const current = this.get(id);
-      if (current === null) return null;
-      const next: TaskRecord = {
-        ...current,
-        updatedAt: this.#now(),
-        ...dropUndefined(patch),
-        id: current.id,
-      };
-      const before = toRow(current);
-      const after = toRow(next);
-      const changed = TASK_COLUMNS.filter((c) => c !== 'id' && before[c] !== after[c]);
+    const current = this.get(id);
+    if (current === null) return null;
+    const next: TaskRecord = { ...current, updatedAt: this.#now(), ...dropUndefined(patch), id: current.id };
+    const before = toRow(current);
+    const after = toRow(next);
+    const changed = TASK_COLUMNS.filter((c) => c !== 'id' && before[c] !== after[c]);
+    const write = (): void => {
       if (changed.length > 0) {
         const params: Record<string, unknown> = { id: current.id };
         for (const c of changed) params[c] = after[c];
         this.#sql.get(narrowUpdateSql(changed)).run(params);
       }
       if (next.prompt !== current.prompt) this.#indexChars(id, next.prompt);
-      return this.get(id);
-    });
+    };
+    try {
+      // One UPDATE is atomic by itself (its own implicit transaction, one commit); a prompt change also
+      // rewrites the character index, so the two go in one transaction.
+      if (next.prompt !== current.prompt) atomically(this.#db, 'write', write);
+      else write();
+    } catch (e) {
+      this.#records.clear();
+      throw e;
+    }
+    // What a read of the row would give (the same mapping), without reading it.
+    const stored = fromRow(after);
+    if (stored === null) this.#records.delete(id);
+    else this.#records.set(id, stored);
+    return stored;
   }
 
-  /** The task with this id, or null. */
+  /**
+   * The task with this id, or null. Recently used tasks are answered from memory: the store is the only
+   * writer of the `tasks` table, and every write keeps the copy in step (a failed or rolled-back write drops
+   * them all). The answer is frozen: change a task with {@link update}.
+   */
   get(id: string): TaskRecord | null {
     this.#assertOpen();
-    return fromRow(this.#get.get(id));
+    const cached = this.#records.get(id);
+    if (cached !== undefined) return cached;
+    const record = fromRow(this.#get.get(id));
+    if (record !== null) this.#records.set(id, record);
+    return record;
   }
 
   /**
@@ -182,6 +201,7 @@ export class TaskStore {
    */
   markInterruptedSubmissions(at: number, error: string, message: string): string[] {
     this.#assertOpen();
+    this.#records.clear();
     return lookups.markInterruptedSubmissions(this.#sql, at, error, message);
   }
 
@@ -224,6 +244,7 @@ export class TaskStore {
   /** Removes the task (its FTS entries follow by trigger). Returns whether it existed. Files are the caller's. */
   delete(id: string): boolean {
     this.#assertOpen();
+    this.#records.delete(id);
     return this.#delete.run(id).changes > 0;
   }
 
@@ -232,7 +253,12 @@ export class TaskStore {
    * Nests as a savepoint inside another transaction. `fn` must be synchronous.
    */
   transaction<T>(fn: () => T): T {
-    return atomically(this.#db, 'write', fn);
+    try {
+      return atomically(this.#db, 'write', fn);
+    } catch (e) {
+      this.#records.clear(); // writes in memory that the rollback undid
+      throw e;
+    }
   }
 
   /** The connection, for the repositories that keep their own tables in this file (estimates, batches…). */
@@ -255,6 +281,7 @@ export class TaskStore {
     if (this.#closed) return;
     this.#closed = true;
     this.#sql.clear();
+    this.#records.clear();
     if (!this.#db.open) return;
     try {
       // SQLite's advice for long-lived connections: refreshes planner statistics only where they are stale,
