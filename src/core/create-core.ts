@@ -89,8 +89,7 @@ export function createCore(ports: CorePorts): Core {
   events.subscribe((event, payload) => {
     if (event !== 'taskChanged' || store.closed) return;
     const t = payload as EventPayload<'taskChanged'>;
-    if ((t.status === 'downloading' || t.status === 'succeeded') && t.finishedAt !== null)
-      estimator.observe(t, store.get(t.id)?.values ?? {});
+    if ((t.status === 'downloading' || t.status === 'succeeded') && t.finishedAt !== null) estimator.observe(t, store.get(t.id)?.values ?? {});
   });
   // The pill follows the gateway: a change of the active profile's health is a connection change.
   const health = new GatewayHealthBook((profileId) => {
@@ -103,8 +102,7 @@ export function createCore(ports: CorePorts): Core {
   const ownMedia = createOwnMediaResolver(mediaRoots, {
     hasInput: (id) => inputs.holds(id),
     // Board exports made in this run are served too (the download link of "Export ZIP").
-    recordsFile: (field, rel) =>
-      store.recordsMediaFile(field, rel) || (field === 'file' && library.madeExport(rel)),
+    recordsFile: (field, rel) => store.recordsMediaFile(field, rel) || (field === 'file' && library.madeExport(rel)),
   });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
   const libraryStore = new LibraryStore(
@@ -141,9 +139,7 @@ export function createCore(ports: CorePorts): Core {
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
-      const port = await startOnStablePort(profile.callbacks.localPort, rememberedPort, (p) =>
-        receiver.start(p),
-      );
+      const port = await startOnStablePort(profile.callbacks.localPort, rememberedPort, (p) => receiver.start(p));
       const base = profile.callbacks.publicUrl.trim() || `http://127.0.0.1:${port}`;
       return `${base.replace(/\/+$/, '')}${CALLBACK_PATH}${token}`;
     },
@@ -197,19 +193,16 @@ export function createCore(ports: CorePorts): Core {
     getConnection: connection,
     listProfiles: () => profiles.list(),
     saveProfile: async ({ key, ...input }) => {
-      if (isPlainHttpRemote(input.baseUrl))
-        log.warn('profile uses plain http:// to a remote host; its key travels unencrypted', {
-          profile: input.id,
-        });
+      if (isPlainHttpRemote(input.baseUrl)) log.warn('profile uses plain http:// to a remote host; its key travels unencrypted', { profile: input.id });
       return keyChanged(await profiles.save(input, key));
     },
     deleteProfile: async ({ id }) => {
       await profiles.remove(id);
-      if (preferences.read().activeProfileId === id) await handlers.selectProfile({ id: DEMO_PROFILE_ID });
+      if (preferences.read().activeProfileId === id)
+        await handlers.selectProfile({ id: DEMO_PROFILE_ID });
       return { ok: true as const };
     },
-    setProfileKey: async ({ id, key, acceptWeakStorage }) =>
-      keyChanged(await profiles.setKey(id, key, acceptWeakStorage)),
+    setProfileKey: async ({ id, key, acceptWeakStorage }) => keyChanged(await profiles.setKey(id, key, acceptWeakStorage)),
     clearProfileKey: async ({ id }) => keyChanged(await profiles.clearKey(id)),
     selectProfile: async ({ id }) => {
       await profiles.get(id);
@@ -238,8 +231,7 @@ export function createCore(ports: CorePorts): Core {
     },
     stageInputFromPath: async ({ path }) => {
       // The web page never names paths (a token holder could read any file): uploads are its way in.
-      if (ports.transport === 'web')
-        throw new BridgeError('forbidden', 'Web mode stages files by upload, not by path.');
+      if (ports.transport === 'web') throw new BridgeError('forbidden', 'Web mode stages files by upload, not by path.');
       return inputs.stageFromPath(path);
     },
     stageInputBytes: async ({ name, mime, bytes, origin }) => {
@@ -250,21 +242,14 @@ export function createCore(ports: CorePorts): Core {
     submitTask: (input) => engine.submit(input),
     ...studio.handlers,
     estimateTask: async ({ operationId, values }) => {
-      const profile = await profiles
-        .get(preferences.read().activeProfileId)
-        .catch(() => profiles.get(DEMO_PROFILE_ID));
+      const profile = await profiles.get(preferences.read().activeProfileId).catch(() => profiles.get(DEMO_PROFILE_ID));
       const visible = visibleValues(getOperation(operationId), values, profile.vendor);
       const model = typeof visible.model === 'string' ? visible.model : '';
       return estimator.estimate({ profileId: profile.id, operationId, model, values: visible });
     },
     listTasks: async ({ filter, cursor, limit }) => {
       const page = listPage(store, filter, cursor, limit);
-      return {
-        items: page.items.map(toSummary),
-        nextCursor: page.nextCursor,
-        total: page.total,
-        counts: page.counts,
-      };
+      return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: page.counts };
     },
     getTask: async ({ id }) => toDetail(engine.require(id)),
     checkTask: ({ id }) => engine.check(id),
@@ -288,8 +273,7 @@ export function createCore(ports: CorePorts): Core {
     saveResultAs: async ({ id, index }) => {
       const source = resultPath(engine.require(id), index, mediaRoots());
       // Only the shell's own dialog names the target; web mode saves through a browser download instead.
-      if (!ports.shell?.chooseSavePath)
-        throw new BridgeError('forbidden', 'Save as is only available in the desktop app.');
+      if (!ports.shell?.chooseSavePath) throw new BridgeError('forbidden', 'Save as is only available in the desktop app.');
       const target = await ports.shell.chooseSavePath(basename(source));
       if (!target) return { path: null };
       await copyResult(source, target);
@@ -332,22 +316,15 @@ export function createCore(ports: CorePorts): Core {
     },
     importFolder: async ({ path }) => {
       // Like staging by path: web mode never reads folders the page names (least privilege).
-      if (ports.transport === 'web')
-        throw new BridgeError('forbidden', 'Import folder is available in the desktop app.');
+      if (ports.transport === 'web') throw new BridgeError('forbidden', 'Import folder is available in the desktop app.');
       // The folder comes from the native picker only: a page (even a compromised one) never names a path to read.
       if (path !== null) throw new BridgeError('forbidden', 'Choose the folder in the folder picker.');
-      if (!ports.shell?.chooseFolder)
-        throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
+      if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
       const dir = await ports.shell.chooseFolder(libraryDir());
       if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, path: null };
-      const done = await importFolder(dir, { store, libraryDir: libraryDir(), now: () => clock.now() }).catch(
-        (e: unknown) => {
-          throw new BridgeError(
-            'not_found',
-            `Could not read ${dir}: ${e instanceof Error ? e.message : String(e)}`,
-          );
-        },
-      );
+      const done = await importFolder(dir, { store, libraryDir: libraryDir(), now: () => clock.now() }).catch((e: unknown) => {
+        throw new BridgeError('not_found', `Could not read ${dir}: ${e instanceof Error ? e.message : String(e)}`);
+      });
       return { ...done, path: dir };
     },
     recordFrameOrigin: async ({ inputId, origin }) => {
@@ -381,12 +358,8 @@ export function createCore(ports: CorePorts): Core {
       const waiting = store.anyAwaitingCallback();
       if (waiting) {
         const profile = await profiles.get(waiting.profileId).catch(() => null);
-        await startOnStablePort(profile?.callbacks.localPort ?? 0, rememberedPort, (p) =>
-          receiver.start(p),
-        ).catch((e: unknown) =>
-          log.warn('callback receiver did not start; polling continues', {
-            error: e instanceof Error ? e.message : String(e),
-          }),
+        await startOnStablePort(profile?.callbacks.localPort ?? 0, rememberedPort, (p) => receiver.start(p)).catch((e: unknown) =>
+          log.warn('callback receiver did not start; polling continues', { error: e instanceof Error ? e.message : String(e) }),
         );
       }
       studio.batches.resume();

@@ -4,23 +4,12 @@ import { isTerminal, type TaskStatus, type TaskSummary } from '../../shared/doma
 import { getOperation } from '../../shared/operations/catalog';
 import type { OperationId } from '../../shared/operations/ids';
 import { formatIssue } from '../../shared/operations/issues';
-import {
-  buildRequest,
-  protectedExtraIssue,
-  validateValues,
-  visibleValues,
-} from '../../shared/operations/validate';
+import { buildRequest, protectedExtraIssue, validateValues, visibleValues } from '../../shared/operations/validate';
 import { protectedNamesIn } from '../../shared/operations/protected-fields';
 import type { CoreEvents } from '../events';
 import { ADAPTERS } from '../gateway/adapters';
 import type { QueryOutcome } from '../gateway/adapter';
-import {
-  gatewayRequest,
-  GatewayNetworkError,
-  type GatewayResponse,
-  type GatewayTarget,
-  type RequestOptions,
-} from '../gateway/http';
+import { gatewayRequest, GatewayNetworkError, type GatewayResponse, type GatewayTarget, type RequestOptions } from '../gateway/http';
 import { errorMessage, firstString, type RemoteResult } from '../gateway/parse';
 import { envelopeRefusal } from '../gateway/envelope';
 import type { TaskStore } from '../db/task-store';
@@ -88,8 +77,7 @@ export interface SubmitRequest {
 const DEMO_LOST =
   'The demo gateway was restarted and no longer knows this task (demo tasks live only as long as the demo gateway). Reuse its settings to run it again.';
 const RATE_LIMIT_DEFAULT_MS = 5_000;
-const INTERRUPTED_ERROR =
-  'Atelier stopped while this task was being submitted. The gateway may have accepted it; check before resubmitting.';
+const INTERRUPTED_ERROR = 'Atelier stopped while this task was being submitted. The gateway may have accepted it; check before resubmitting.';
 const RATE_LIMIT_MAX_MS = 5 * 60_000;
 
 /**
@@ -162,9 +150,7 @@ export class TaskEngine {
     } catch (e) {
       // A full disk must not stop the app from starting: what could not be marked is retried next start.
       if (!isDiskFull(e)) throw e;
-      this.deps.log.error('resuming tasks failed: disk full', {
-        error: e instanceof Error ? e.message : String(e),
-      });
+      this.deps.log.error('resuming tasks failed: disk full', { error: e instanceof Error ? e.message : String(e) });
     }
     this.resumeDownloads(downloads);
     this.schedule(0);
@@ -291,10 +277,7 @@ export class TaskEngine {
    */
   private update(id: string, patch: Partial<TaskRecord>): TaskRecord | null {
     if (this.closed) return null;
-    const next = this.guard.write(
-      id,
-      scrubPatch({ ...patch, updatedAt: this.deps.clock.now() }, this.secrets()),
-    );
+    const next = this.guard.write(id, scrubPatch({ ...patch, updatedAt: this.deps.clock.now() }, this.secrets()));
     if (next) this.deps.events.emit('taskChanged', this.summary(next));
     const pollAt = patch.internal?.nextPollAt;
     if (typeof pollAt === 'number') this.wakeAt(pollAt);
@@ -361,9 +344,7 @@ export class TaskEngine {
    * the gateway's answer so 400/401 reach the form; after that the task goes on in the background.
    */
   submit(req: SubmitRequest): Promise<TaskSummary> {
-    return req.idempotencyKey
-      ? this.intents.run(req.idempotencyKey, () => this.submitOnce(req))
-      : this.submitOnce(req);
+    return req.idempotencyKey ? this.intents.run(req.idempotencyKey, () => this.submitOnce(req)) : this.submitOnce(req);
   }
 
   private readonly intents = new IdempotentSubmits<TaskSummary>(() => this.deps.clock.now());
@@ -437,9 +418,7 @@ export class TaskEngine {
       vendor,
       gatewayAuthHeader: resolved.profile.gatewayAuthHeader,
     };
-    const sending = this.track(
-      this.submissions.run(() => this.send(record, wire, target, media).finally(() => media.cleanup())),
-    );
+    const sending = this.track(this.submissions.run(() => this.send(record, wire, target, media).finally(() => media.cleanup())));
     const settled = await Promise.race([
       sending.then(
         () => 'done' as const,
@@ -484,12 +463,7 @@ export class TaskEngine {
     this.update(record.id, { events: withEvent(sending, SENDING_EVENT, this.deps.clock.now()) });
     let res: GatewayResponse;
     try {
-      res = await this.ask(record.profileId, target, {
-        method: 'POST',
-        path: wire.path,
-        body,
-        timeoutMs: record.family === 'imageEdit' ? 15 * 60_000 : 120_000,
-      });
+      res = await this.ask(record.profileId, target, { method: 'POST', path: wire.path, body, timeoutMs: record.family === 'imageEdit' ? 15 * 60_000 : 120_000 });
     } catch (e) {
       if (e instanceof GatewayNetworkError && !e.maybeSent) {
         const reason = this.scrub(e.message, target);
@@ -559,10 +533,7 @@ export class TaskEngine {
       // already moved the task on (adopted its taskNo, even finished it): then only the answer is recorded.
       const current = this.get(record.id) ?? record;
       if (current.remoteId === parsed.remoteId && current.status !== 'submitting') {
-        this.update(record.id, {
-          ...base,
-          events: withEvent(current, `accepted as ${parsed.remoteId} (already known)`, now),
-        });
+        this.update(record.id, { ...base, events: withEvent(current, `accepted as ${parsed.remoteId} (already known)`, now) });
         return;
       }
       this.update(record.id, {
@@ -573,8 +544,7 @@ export class TaskEngine {
         // Unknown duration: an early first poll (the answer may say more); known: near the expected finish.
         internal: {
           ...current.internal,
-          nextPollAt:
-            now + (current.internal.pollExpectedMs ? delay : Math.min(delay, this.deps.tuning.pollBaseMs)),
+          nextPollAt: now + (current.internal.pollExpectedMs ? delay : Math.min(delay, this.deps.tuning.pollBaseMs)),
         },
       });
       this.schedule(0);
@@ -619,11 +589,7 @@ export class TaskEngine {
   }
 
   /** One request to the gateway; its answer (or none) is reported as the profile's health. */
-  private async ask(
-    profileId: string,
-    target: GatewayTarget,
-    options: RequestOptions,
-  ): Promise<GatewayResponse> {
+  private async ask(profileId: string, target: GatewayTarget, options: RequestOptions): Promise<GatewayResponse> {
     try {
       const res = await gatewayRequest(target, options, this.http());
       this.deps.onGatewayAnswer?.(profileId, res.status);
@@ -867,36 +833,15 @@ export class TaskEngine {
   private async sendNow(task: TaskRecord): Promise<TaskSummary> {
     const op = getOperation(task.operationId);
     const resolved = await this.deps.profiles.resolve(task.profileId);
-    if (!resolved.apiKey)
-      throw new BridgeError(
-        'gateway_unauthorized',
-        'No API key is set for this gateway. Add one in Settings.',
-      );
+    if (!resolved.apiKey) throw new BridgeError('gateway_unauthorized', 'No API key is set for this gateway. Add one in Settings.');
     const token = task.internal.callbackToken;
     const callbackUrl = token ? await this.deps.callbackUrlFor(resolved.profile.id, token) : null;
     const media = createMediaResolver(this.deps.inputs, this.deps.libraryDir(), this.deps.fetch);
-    const wire = buildRequest(op, task.values, task.extra, {
-      vendor: task.internal.vendor,
-      media: (m) => media.asUrl(m),
-      callbackUrl,
-    });
+    const wire = buildRequest(op, task.values, task.extra, { vendor: task.internal.vendor, media: (m) => media.asUrl(m), callbackUrl });
     const now = this.deps.clock.now();
-    const queued =
-      this.update(task.id, {
-        status: 'submitting',
-        rawStatus: null,
-        error: null,
-        events: withEvent(task, 'sent by the user after a restart', now),
-      }) ?? task;
-    const target: GatewayTarget = {
-      baseUrl: task.internal.baseUrl,
-      apiKey: resolved.apiKey,
-      vendor: task.internal.vendor,
-      gatewayAuthHeader: resolved.profile.gatewayAuthHeader,
-    };
-    await this.track(this.submissions.run(() => this.send(queued, wire, target, media))).catch(
-      () => undefined,
-    );
+    const queued = this.update(task.id, { status: 'submitting', rawStatus: null, error: null, events: withEvent(task, 'sent by the user after a restart', now) }) ?? task;
+    const target: GatewayTarget = { baseUrl: task.internal.baseUrl, apiKey: resolved.apiKey, vendor: task.internal.vendor, gatewayAuthHeader: resolved.profile.gatewayAuthHeader };
+    await this.track(this.submissions.run(() => this.send(queued, wire, target, media))).catch(() => undefined);
     return this.summary(this.require(task.id));
   }
 
@@ -961,9 +906,7 @@ export class TaskEngine {
     };
     if (!path || heldByOther()) return 'rejected';
     const target = await this.target(task);
-    const res = await gatewayRequest(target, { method: 'GET', path, timeoutMs: 30_000 }, this.http()).catch(
-      () => null,
-    );
+    const res = await gatewayRequest(target, { method: 'GET', path, timeoutMs: 30_000 }, this.http()).catch(() => null);
     if (!res || res.status !== 200) return 'rejected';
     let outcome: QueryOutcome;
     try {
@@ -972,11 +915,9 @@ export class TaskEngine {
       return 'rejected';
     }
     const model = firstString(res.body, ['data.model', 'model', 'data.model_name']);
-    if (model !== task.model || outcome.status === 'unknown' || outcome.status === 'stalled')
-      return 'rejected';
+    if (model !== task.model || outcome.status === 'unknown' || outcome.status === 'stalled') return 'rejected';
     const current = this.get(task.id);
-    if (!current || current.remoteId || heldByOther())
-      return current?.remoteId === taskNo ? 'accepted' : 'rejected';
+    if (!current || current.remoteId || heldByOther()) return current?.remoteId === taskNo ? 'accepted' : 'rejected';
     const now = this.deps.clock.now();
     const adopted = this.update(task.id, {
       remoteId: taskNo,
