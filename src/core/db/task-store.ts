@@ -4,6 +4,7 @@ import type { TaskRecord } from '../tasks/task-record';
 import { decodeCursor, encodeCursor } from './cursor';
 import { openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './open-database';
 import { unspacedChars } from './search-plan';
+import { statusCountsQuery } from './status-counts';
 import { whereFor, type TaskCriteria } from './task-query';
 import { fromRow, TASK_COLUMNS, toRow, type TaskRowParams } from './task-row';
 import { atomically } from './transaction';
@@ -231,11 +232,12 @@ export class TaskStore {
       TaskStatus,
       number
     >;
-    // For a search alone, statuses come from the narrow (seq, status) index instead of the wide rows.
+    // Unfiltered (but for rejected): the trigger-kept table. For a search alone, statuses come from the
+    // narrow (seq, status) index instead of the wide rows.
+    const fromTable = statusCountsQuery(criteria);
     const index = onlySearch(criteria) ? 'INDEXED BY tasks_seq_status' : '';
-    const rows = this.#statement(`SELECT status, count(*) FROM tasks ${index} ${where.sql} GROUP BY status`)
-      .raw()
-      .all(...where.params);
+    const sql = fromTable ?? `SELECT status, count(*) FROM tasks ${index} ${where.sql} GROUP BY status`;
+    const rows = this.#statement(sql).raw().all(...(fromTable ? [] : where.params));
     for (const row of rows) {
       if (!Array.isArray(row)) continue;
       const status = taskStatusSchema.safeParse(row[0]);
