@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { TaskSummary } from '../src/shared/domain/task';
-import { FormsPage, pngFile } from './pages/forms-page';
+import { FormsPage, pngFile, wavFile } from './pages/forms-page';
 import { GalleryPage } from './pages/gallery-page';
 import { SettingsPage } from './pages/settings-page';
 import { startSimulator } from '../src/sim';
@@ -299,4 +299,28 @@ test('a submission refused with 401 stays in the form and leaves no failed tile'
     await h.selectProfile({ id: 'demo' });
     await h.deleteProfile({ id: 'refused-minor' });
   }
+});
+
+test('avatar audio: a player to hear it, and its length checked against 2–60 s before sending', async ({
+  page,
+}) => {
+  const forms = new FormsPage(page);
+  await forms.open('vendor.avatar');
+  await forms.addFiles('image', [pngFile('face.png', [240, 200, 170])]);
+  await forms.addFiles('audio', [wavFile('short.wav', 1)]);
+  const player = forms.field('audio').getByTestId('audio-player');
+  await expect(player).toBeVisible();
+  await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.duration)).toBeCloseTo(1, 1);
+  await expect(forms.issue('audio')).toHaveText('This file is 1.0 s long; it must be 2–60 s.');
+  const before = posts().length;
+  await forms.generate.click();
+  await expect(forms.summary).toContainText('Audio');
+  expect(posts().length).toBe(before);
+  await page.screenshot({ path: 'test-results/screenshots/minors/avatar-audio-short.png' });
+
+  await forms.addFiles('audio', [wavFile('voice.wav', 3)]);
+  await expect(forms.issue('audio')).toHaveCount(0);
+  await expect(player).toBeVisible();
+  await forms.generate.click();
+  await expect(forms.notice).toHaveAttribute('data-kind', 'sent');
 });
