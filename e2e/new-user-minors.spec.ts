@@ -324,3 +324,55 @@ test('avatar audio: a player to hear it, and its length checked against 2–60 s
   await forms.generate.click();
   await expect(forms.notice).toHaveAttribute('data-kind', 'sent');
 });
+
+test('small tiles: the badges, the menu and the failure text never overlap', async ({ page }) => {
+  const sim = app.simulator();
+  if (!sim) throw new Error('the demo simulator is not running');
+  sim.setFaults([{ kind: 'serverError', on: 'submit', times: 2 }]);
+  for (const prompt of [
+    'a failing lighthouse on a very long winding coastal road at dusk',
+    'a second failing tile',
+  ])
+    await app.core.handlers
+      .submitTask({
+        operationId: 'gateway.text2image',
+        values: { model: '{vendor}_3.0_text2image', prompt, aspect_ratio: '1:1', n: 1 },
+        extra: {},
+      })
+      .catch(() => undefined);
+  sim.setFaults([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(app.url);
+  await page.locator('.gl-sizes button').first().click();
+  const tile = page.locator('[data-testid="task-tile"][data-status="failed"]').first();
+  await expect(tile).toBeVisible();
+  await tile.hover();
+  const box = async (sel: string) => {
+    const b = await tile.locator(sel).first().boundingBox();
+    if (!b) throw new Error(`${sel} not laid out`);
+    return b;
+  };
+  const tileBox = await tile.boundingBox();
+  if (!tileBox) throw new Error('tile not laid out');
+  const badges = await box('.gl-tile-badges');
+  const menu = await box('.gl-tile-corner');
+  const star = await box('.gl-star');
+  const status = await box('.gl-live');
+  const overlaps = (a: typeof badges, b: typeof badges) =>
+    a.x < b.x + b.width - 0.5 &&
+    b.x < a.x + a.width - 0.5 &&
+    a.y < b.y + b.height - 0.5 &&
+    b.y < a.y + a.height - 0.5;
+  expect(overlaps(badges, status), 'badges vs failure text').toBe(false);
+  expect(overlaps(menu, status), 'menu vs failure text').toBe(false);
+  expect(overlaps(star, status), 'star vs failure text').toBe(false);
+  // On hover the star and menu take the top right; on a small tile the badges step aside (fade out).
+  const badgesShown = () =>
+    tile.locator('.gl-tile-badges').evaluate((e) => Number(getComputedStyle(e).opacity) > 0.01);
+  await expect
+    .poll(async () => overlaps(badges, menu) && (await badgesShown()), { message: 'badges vs menu' })
+    .toBe(false);
+  expect(status.y).toBeGreaterThanOrEqual(tileBox.y - 0.5);
+  expect(status.y + status.height).toBeLessThanOrEqual(tileBox.y + tileBox.height + 0.5);
+  await page.screenshot({ path: 'test-results/screenshots/minors/small-failed-tiles.png' });
+});
