@@ -376,3 +376,35 @@ test('small tiles: the badges, the menu and the failure text never overlap', asy
   expect(status.y + status.height).toBeLessThanOrEqual(tileBox.y + tileBox.height + 0.5);
   await page.screenshot({ path: 'test-results/screenshots/minors/small-failed-tiles.png' });
 });
+
+test("the inline mask painter uses the app's controls: no native select, segmented choices, app buttons", async ({
+  page,
+}) => {
+  const forms = new FormsPage(page);
+  await forms.open('imageEdit.edit');
+  await forms.addFiles('images', [pngFile('sky.png', [90, 140, 200], 256, 160)]);
+  await forms.form.getByTestId('paint-mask').click();
+  await expect(page.getByTestId('mp-canvas')).toBeVisible();
+  const toolbar = page.locator('.mp-toolbar');
+  await expect(toolbar.locator('select')).toHaveCount(0);
+  const format = toolbar.getByTestId('mp-format');
+  await expect(format).toHaveAttribute('role', 'radiogroup');
+  await format.locator('[data-value="alpha-edit"]').click();
+  await expect(format.locator('[data-value="alpha-edit"]')).toHaveAttribute('aria-checked', 'true');
+  await expect(format.locator('[data-value="white-edit"]')).toHaveAttribute('aria-checked', 'false');
+  await toolbar.getByTestId('mp-tool-eraser').click();
+  await expect(toolbar.getByTestId('mp-tool-eraser')).toHaveAttribute('aria-checked', 'true');
+  // Its buttons look like the form's own small buttons (Browse…); its sliders are drawn, not native.
+  const look = (el: Element) => {
+    const c = getComputedStyle(el);
+    return [c.borderRadius, c.fontSize, c.backgroundColor, c.borderTopColor].join(' | ');
+  };
+  expect(await toolbar.getByTestId('mp-fill').evaluate(look)).toBe(
+    await forms.form.getByTestId('media-images-browse').first().evaluate(look),
+  );
+  expect(await toolbar.getByTestId('mp-hardness').evaluate((el) => getComputedStyle(el).appearance)).toBe(
+    'none',
+  );
+  await toolbar.scrollIntoViewIfNeeded();
+  await toolbar.screenshot({ path: 'test-results/screenshots/minors/mask-toolbar.png' });
+});
