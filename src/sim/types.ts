@@ -50,7 +50,8 @@ export interface SimRequestLogEntry {
   authorized: boolean;
   json?: unknown;
   form?: Record<string, string | string[]>;
-  files?: { field: string; filename: string; size: number; contentType: string }[];
+  /** File parts as received (sha256 of the bytes: upload tests check they arrived intact). */
+  files?: { field: string; filename: string; size: number; contentType: string; sha256?: string }[];
   /** authorization value redacted to 'Bearer ***' (and a custom gateway auth header to '***') */
   headers: Record<string, string>;
 }
