@@ -138,9 +138,10 @@ function summary(name: string, f: Figures): [string, string][] {
     case 'store':
       return [
         [
-          `core start at ${num(f.tasks, 0)} tasks`,
+          `core start at ${num(f.tasks, 0)} tasks (after a clean stop)`,
           `${num(f.coreStartMs, 1)} ms, RSS ${num(f.coreStartRssMiB, 0)} MiB`,
         ],
+        ['core start, first start of a copy (full check)', `${num(f.coreStartCheckedMs, 0)} ms`],
         ['search, slowest term (page + total + counts)', `${num(f.searchWorstMs)} ms`],
         [
           'search "li" / "月光" / "月"',

@@ -29,7 +29,11 @@ const fileSchema = z.object({
   availableAt: num,
   token: z.string().min(1),
   recipe: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('clip'), shape: z.enum(['16x9', '9x16', '1x1']) }),
+    z.object({
+      kind: z.literal('clip'),
+      shape: z.enum(['16x9', '9x16', '1x1']),
+      seed: z.string().optional(),
+    }),
     z.object({
       kind: z.literal('png'),
       width: z.number().int().positive(),

@@ -9,10 +9,11 @@ import { renderPromptPng } from './image/render-image';
  * gateway makes the very same bytes again after a restart.
  */
 export type FileRecipe =
-  | { kind: 'clip'; shape: ClipShape }
+  /** `seed` (the prompt) picks the clip's palette, so demo videos are told apart. */
+  | { kind: 'clip'; shape: ClipShape; seed?: string }
   | { kind: 'png'; width: number; height: number; prompt: string; label: string };
 
 export function recipeSource(ctx: SimContext, recipe: FileRecipe): ByteSource {
-  if (recipe.kind === 'clip') return ctx.media.video(recipe.shape);
+  if (recipe.kind === 'clip') return ctx.media.video(recipe.shape, recipe.seed);
   return bufferSource(renderPromptPng(recipe.width, recipe.height, recipe.prompt, recipe.label), 'image/png');
 }

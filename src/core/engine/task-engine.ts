@@ -171,20 +171,14 @@ export class TaskEngine {
     }
     // The process died between sending and reading the answer: the gateway may have the task (and billed
     // it). Never resubmit silently; the user decides (architecture.md, "Task lifecycle").
-    // Still in the local queue when the process stopped: nothing went out, so it can simply be sent.
-    for (const work of this.deps.store.resumeWork()) {
-      const task = work.status === 'submitting' ? this.deps.store.get(work.id) : null;
-      if (task && neverSent(task))
-        this.update(task.id, { status: 'unknown', rawStatus: NOT_SENT_RAW, error: NOT_SENT_ERROR, events: withEvent(task, 'not sent (Atelier stopped first)', now) });
-    }
     this.deps.store.markInterruptedSubmissions(now, INTERRUPTED_ERROR, 'interrupted during submission');
-    for (const work of this.deps.store.resumeWork()) {
-      if (work.status === 'submitting') continue;
-      if (work.status === 'downloading' || work.status === 'succeeded') {
-        downloads.push(work.id);
+    for (const w of work) {
+      if (w.status === 'submitting') continue;
+      if (w.status === 'downloading' || w.status === 'succeeded') {
+        downloads.push(w.id);
         continue;
       }
-      const task = work.needsPoll ? this.get(work.id) : null;
+      const task = w.needsPoll ? this.get(w.id) : null;
       if (!task) continue;
       if (task.internal.callbackToken) this.callbackTokens.set(task.internal.callbackToken, task.id);
       this.update(task.id, { internal: { ...task.internal, nextPollAt: now } });

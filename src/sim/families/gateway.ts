@@ -40,7 +40,11 @@ async function submit(ex: Exchange, ctx: SimContext): Promise<void> {
       label: `ATELIER SIM - ${taskNo} - ${i + 1}/${job.n}`,
     }));
   } else {
-    attachFiles(ctx, task, ['video.mp4'], () => ({ kind: 'clip', shape: clipShapeForAspect(job.aspect) }));
+    attachFiles(ctx, task, ['video.mp4'], () => ({
+      kind: 'clip',
+      shape: clipShapeForAspect(job.aspect),
+      seed: job.prompt,
+    }));
   }
   keepTask(ctx, task);
   if (task.callbackUrl)

@@ -46,6 +46,7 @@ async function submit(ex: Exchange, ctx: SimContext): Promise<void> {
   attachFiles(ctx, task, ['video.mp4'], () => ({
     kind: 'clip',
     shape: clipShapeFor(dims?.width ?? 16, dims?.height ?? 9),
+    seed: prompt,
   }));
   keepTask(ctx, task);
   const created_at = toUnit(task.timeline.createdAt, task.flags.msTimestamps);

@@ -60,6 +60,7 @@ function submitFor(op: Operation): Route['handle'] {
       attachFiles(ctx, task, ['video.mp4'], () => ({
         kind: 'clip',
         shape: op === 'avatar' ? clipShapeForAspect('1:1') : '16x9',
+        seed: prompt || id,
       }));
     keepTask(ctx, task);
     const at = task.timeline.createdAt;

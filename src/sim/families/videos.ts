@@ -47,6 +47,7 @@ async function create(ex: Exchange, ctx: SimContext): Promise<void> {
   attachFiles(ctx, task, ['video.mp4'], () => ({
     kind: 'clip',
     shape: clipShapeFor(dims?.width ?? 0, dims?.height ?? 0),
+    seed: prompt,
   }));
   keepTask(ctx, task);
   const created_at = toUnit(task.timeline.createdAt, task.flags.msTimestamps);
