@@ -15,6 +15,7 @@ import { testConnection } from './profiles/test-connection';
 import { GatewayHealthBook, healthOfTest } from './profiles/gateway-health';
 import { TaskStore } from './db/task-store';
 import { listPage } from './db/list-page';
+import { firstScreen } from './first-screen';
 import { makePrivateDataDir } from './storage/private-dir';
 import { createOwnMediaResolver } from './media/known-media';
 import { openOrRecover } from './db/open-or-recover';
@@ -251,6 +252,7 @@ export function createCore(ports: CorePorts): Core {
       const page = listPage(store, filter, cursor, limit);
       return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: page.counts };
     },
+    getFirstScreen: (input) => firstScreen(handlers, input),
     getTask: async ({ id }) => toDetail(engine.require(id)),
     checkTask: ({ id }) => engine.check(id),
     retryDownload: ({ id }) => engine.retryDownload(id),

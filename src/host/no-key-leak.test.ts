@@ -149,6 +149,7 @@ const SAMPLES = {
   savePrompt: { input: () => ({ name: 'canary', text: 'a canary <<<bird>>>' }) },
   listPrompts: { input: () => ({ search: 'canary' }) },
   listTasks: { input: () => ({ filter: { sort: 'newest' } }) },
+  getFirstScreen: { input: () => ({ filter: { sort: 'newest' } }) },
   getTask: { input: (c) => ({ id: c.taskId }) },
   checkTask: { input: (c) => ({ id: c.taskId }) },
   retryDownload: { input: (c) => ({ id: c.taskId }) },

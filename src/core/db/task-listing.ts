@@ -2,6 +2,7 @@ import { taskStatusSchema, type TaskFilter, type TaskStatus } from '../../shared
 import type { TaskRecord } from '../tasks/task-record';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { StatementCache } from './statement-cache';
+import { statusCountsQuery } from './status-counts';
 import { whereFor, type TaskCriteria } from './task-query';
 import { fromRow, TASK_COLUMNS } from './task-row';
 
@@ -110,12 +111,14 @@ export function readCounts(sql: StatementCache, filter: Partial<TaskCriteria>): 
     TaskStatus,
     number
   >;
-  // For a search alone, statuses come from the narrow (seq, status) index instead of the wide rows.
+  // Unfiltered (but for rejected): the trigger-kept table. For a search alone, statuses come from the
+  // narrow (seq, status) index instead of the wide rows.
+  const fromTable = statusCountsQuery(criteria);
   const index = onlySearch(criteria) ? 'INDEXED BY tasks_seq_status' : '';
   const rows = sql
-    .get(`SELECT status, count(*) FROM tasks ${index} ${where.sql} GROUP BY status`)
+    .get(fromTable ?? `SELECT status, count(*) FROM tasks ${index} ${where.sql} GROUP BY status`)
     .raw()
-    .all(...where.params);
+    .all(...(fromTable ? [] : where.params));
   for (const row of rows) {
     if (!Array.isArray(row)) continue;
     const status = taskStatusSchema.safeParse(row[0]);

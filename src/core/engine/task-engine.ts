@@ -76,7 +76,7 @@ export interface SubmitRequest {
 }
 
 const DEMO_LOST =
-  'The demo gateway was restarted and no longer knows this task (demo tasks live only as long as the demo gateway). Reuse its settings to run it again.';
+  'The demo gateway was restarted and could not restore this task (its saved state was missing or unreadable). Reuse its settings to run it again.';
 const RATE_LIMIT_DEFAULT_MS = 5_000;
 const INTERRUPTED_ERROR = 'Atelier stopped while this task was being submitted. The gateway may have accepted it; check before resubmitting.';
 const RATE_LIMIT_MAX_MS = 5 * 60_000;
@@ -468,17 +468,13 @@ export class TaskEngine {
     media: ReturnType<typeof createMediaResolver>,
   ): Promise<void> {
     const adapter = ADAPTERS[record.family];
-    let body: { json: unknown } | { form: FormData };
+    let body: NonNullable<RequestOptions['body']>;
     try {
       if (wire.body.type === 'json') body = { json: wire.body.json };
       else {
-        const form = new FormData();
-        for (const [k, v] of wire.body.fields) form.append(k, v);
-        for (const part of wire.body.files) {
-          const { blob, filename } = await media.asBlob(part.media);
-          form.append(part.name, blob, filename);
-        }
-        body = { form };
+        const files = [];
+        for (const part of wire.body.files) files.push(await media.asFile(part.name, part.media));
+        body = { multipart: { fields: [...wire.body.fields], files } };
       }
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
@@ -867,7 +863,9 @@ export class TaskEngine {
     const wire = buildRequest(op, task.values, task.extra, { vendor: task.internal.vendor, media: (m) => media.asUrl(m), callbackUrl });
     const now = this.deps.clock.now();
     const queued = this.update(task.id, { status: 'submitting', rawStatus: null, error: null, events: withEvent(task, 'sent by the user after a restart', now) }) ?? task;
-    const target: GatewayTarget = { baseUrl: task.internal.baseUrl, apiKey: resolved.apiKey, vendor: task.internal.vendor, gatewayAuthHeader: resolved.profile.gatewayAuthHeader };
+    // The same address rules as polling: a demo draft goes to the demo gateway where it runs now, and the key
+    // only to its profile's origin.
+    const target = await this.target(task);
     await this.track(this.submissions.run(() => this.send(queued, wire, target, media))).catch(() => undefined);
     return this.summary(this.require(task.id));
   }

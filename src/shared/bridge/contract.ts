@@ -59,6 +59,25 @@ export const taskPageSchema = z.object({
   counts: z.record(taskStatusSchema, z.number().int()),
 });
 
+/**
+ * Everything the first screen shows, in one answer (`getFirstScreen`): the renderer asks for it before React
+ * mounts and seeds its query cache with it, so the studio paints after one round trip.
+ */
+export const firstScreenSchema = z.object({
+  preferences: preferencesSchema,
+  connection: connectionSchema,
+  profiles: z.array(profileSchema),
+  notices: z.array(noticeSchema),
+  boards: z.array(boardSchema),
+  batches: z.array(batchGroupSchema),
+  /** The gallery's first page under the input filter; its counts ignore the filter's statuses (the chips). */
+  page: taskPageSchema,
+  /** Counts per status over the whole library (the window title's running count). */
+  everything: taskPageSchema.shape.counts,
+  /** The hidden (rejected) tasks, newest first (the "restore" bar). */
+  rejected: taskPageSchema,
+});
+
 const submitInput = z
   .object({
     operationId: operationIdSchema,
@@ -145,6 +164,14 @@ export const contract = {
     listTasks: method(
       z.object({ filter: taskFilterSchema.default({ sort: 'newest' }), cursor: z.string().max(1024).nullable().default(null), limit: z.number().int().min(1).max(500).default(100) }).strict(),
       taskPageSchema,
+    ),
+    /**
+     * The first screen in one call: preferences, connection, profiles, notices, boards, recent batches, the
+     * gallery's first page (with its counts) under `filter`, the library's counts and the rejected tasks.
+     */
+    getFirstScreen: method(
+      z.object({ filter: taskFilterSchema.default({ sort: 'newest' }), limit: z.number().int().min(1).max(500).default(150) }).strict(),
+      firstScreenSchema,
     ),
     getTask: method(idInput, taskDetailSchema),
     checkTask: method(idInput, taskSummarySchema),
@@ -234,3 +261,4 @@ export const isEventName = (s: unknown): s is EventName => typeof s === 'string'
 export type AppInfo = z.infer<typeof appInfoSchema>;
 export type Connection = z.infer<typeof connectionSchema>;
 export type TaskPage = z.infer<typeof taskPageSchema>;
+export type FirstScreen = z.infer<typeof firstScreenSchema>;

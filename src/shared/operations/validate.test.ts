@@ -57,6 +57,12 @@ describe('validateValues', () => {
     const i = validateValues(t2v, { ...defaultValues(t2v), prompt: 'x', duration: 99, aspect_ratio: '16-9' });
     expect(i.duration?.code).toBe('outOfRange');
     expect(i.aspect_ratio?.code).toBe('badAspectRatio');
+    const ratio = (aspect_ratio: string) => validateValues(t2v, { ...defaultValues(t2v), prompt: 'x', aspect_ratio }).aspect_ratio;
+    expect(ratio('2.39:1')).toBeUndefined();
+    expect(ratio('1:8')).toBeUndefined();
+    expect(ratio('999:1')?.code).toBe('aspectRatioRange');
+    expect(ratio('1:9')?.code).toBe('aspectRatioRange');
+    expect(ratio('0:1')?.code).toBe('badAspectRatio');
     const edit = getOperation('imageEdit.edit');
     expect(validateValues(edit, { ...defaultValues(edit), prompt: 'x', images: [img(1)], size: 'auto' }).size).toBeUndefined();
     expect(validateValues(edit, { ...defaultValues(edit), prompt: 'x', images: [img(1)], size: '1024*1024' }).size?.code).toBe('badSize');

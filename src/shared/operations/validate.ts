@@ -1,4 +1,4 @@
-import { ASPECT_RATIO_PATTERN, SIZE_PATTERN, type FieldDef, type Values } from './fields';
+import { ASPECT_RATIO_LIMIT, ASPECT_RATIO_PATTERN, SIZE_PATTERN, type FieldDef, type Values } from './fields';
 import type { FieldIssue, FieldIssues } from './issues';
 import { mediaValueSchema, subjectSchema, type MediaValue } from './media';
 import type { OperationDef, RequestContext, WireRequest } from './operation';
@@ -59,7 +59,11 @@ export function checkField(field: FieldDef, value: unknown): FieldIssue | null {
       return typeof value === 'string' && SIZE_PATTERN.test(value) ? null : { code: 'badSize' };
     case 'aspectRatio': {
       const m = typeof value === 'string' ? ASPECT_RATIO_PATTERN.exec(value) : null;
-      return m && Number(m[1]) > 0 && Number(m[2]) > 0 ? null : { code: 'badAspectRatio' };
+      if (!m || !(Number(m[1]) > 0 && Number(m[2]) > 0)) return { code: 'badAspectRatio' };
+      const ratio = Number(m[1]) / Number(m[2]);
+      return ratio > ASPECT_RATIO_LIMIT || ratio < 1 / ASPECT_RATIO_LIMIT
+        ? { code: 'aspectRatioRange', params: { min: `1:${ASPECT_RATIO_LIMIT}`, max: `${ASPECT_RATIO_LIMIT}:1` } }
+        : null;
     }
     case 'boolean':
       return typeof value === 'boolean' ? null : { code: 'invalid', params: { detail: 'expected yes or no' } };

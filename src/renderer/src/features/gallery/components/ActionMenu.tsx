@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TaskSummary } from '../../../../../shared/domain/task';
+import { isNotSent } from '../../../../../shared/domain/not-sent';
 import { useBridge } from '../../../bridge/bridge-context';
 import { mediaUrl } from '../../../bridge/media';
 import { actionsFor, hasFile, inputTargetsFor, type ActionId } from '../model/actions';
@@ -138,7 +139,8 @@ function Menu({
   };
 
   const item = (id: ActionId) => {
-    const label = t(`gallery.action.${id}`);
+    // A draft never sent (Atelier stopped first): "Check again" sends it, so it says so.
+    const label = t(id === 'checkAgain' && isNotSent(task) ? 'gallery.action.sendNow' : `gallery.action.${id}`);
     const cls = `gl-menu-item${id === 'delete' ? ' danger' : ''}`;
     if (id === 'saveAs' && bridge.transport === 'web' && hasFile(result)) {
       // Web mode: the browser saves the file itself (the media route answers with Content-Disposition).

@@ -1,4 +1,4 @@
-import { AlertTriangle, Ban, CircleAlert, Clock, Download, Hourglass, Loader2, RefreshCw } from 'lucide-react';
+import { AlertTriangle, Ban, CircleAlert, Clock, Download, FilePen, Hourglass, Loader2, RefreshCw, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskSummary } from '../../../../../shared/domain/task';
@@ -14,6 +14,7 @@ const ICONS: Partial<Record<Live['label'], ReactNode>> = {
   failed: <CircleAlert size={14} />,
   cancelled: <Ban size={14} />,
   unknown: <AlertTriangle size={14} />,
+  notSent: <FilePen size={14} />,
   stalled: <AlertTriangle size={14} />,
   downloadFailed: <AlertTriangle size={14} />,
 };
@@ -67,6 +68,20 @@ export function LiveStatus({ task, compact = false, onCheck, onRetry }: { task: 
         </div>
       )}
       {!compact && task.error && (s.label === 'failed' || s.label === 'downloadFailed') && <div className="gl-live-error" title={task.error}>{task.error}</div>}
+      {!compact && s.label === 'unknown' && <div className="gl-live-note">{t('gallery.live.unknownNote')}</div>}
+      {!compact && s.label === 'notSent' && <div className="gl-live-note">{t('gallery.live.notSentNote')}</div>}
+      {!compact && s.label === 'notSent' && onCheck && (
+        <button
+          className="gl-chip-btn"
+          data-testid="send-now"
+          onClick={(e) => {
+            e.stopPropagation();
+            onCheck();
+          }}
+        >
+          <Send size={13} /> {t('gallery.action.sendNow')}
+        </button>
+      )}
       {!compact && (s.label === 'unknown' || s.label === 'stalled') && onCheck && (
         <button
           className="gl-chip-btn"
