@@ -28,6 +28,7 @@ import type { Estimator } from '../estimates/estimator';
 import { IdempotentSubmits } from './idempotency';
 import { createMediaResolver } from './media-resolver';
 import { nextPollDelay } from './poll-schedule';
+import { queryOnce } from './query-once';
 import { isBookkeeping, PollBook, type Bookkeeping } from './poll-book';
 import { mergeResults, newTaskRecord, withEvent } from './record-factory';
 import { ResultDownloader } from './result-downloader';
@@ -790,33 +791,16 @@ export class TaskEngine {
 
   /** Result URLs expire (api-notes E.3): query the finished task again and take the fresh URLs it hands out. */
   private async refreshResultUrls(task: TaskRecord): Promise<void> {
-    const adapter = ADAPTERS[task.family];
-    const path = task.remoteId
-      ? adapter.queryPath({ remoteId: task.remoteId, submitPath: task.internal.submitPath })
-      : null;
-    if (!path) return;
+    if (!task.remoteId) return;
     await this.requests.run(async () => {
-      const res = await gatewayRequest(
-        await this.target(task),
-        { method: 'GET', path, timeoutMs: 60_000 },
-        this.http(),
-      ).catch(() => null);
-      if (!res || res.status !== 200) return;
-      let outcome: QueryOutcome;
-      try {
-        outcome = adapter.parseQuery(res.body);
-      } catch {
-        return;
-      }
+      const answer = await queryOnce(task, task.remoteId, await this.target(task), this.http(), 60_000);
       const current = this.get(task.id);
-      if (!current || outcome.results.length === 0) return;
+      if (!answer || !current || answer.outcome.results.length === 0) return;
       const output = getOperation(current.operationId).output;
-      this.update(task.id, {
-        lastRawResponse: res.body,
-        results: mergeResults(current.results, outcome.results, output),
-      });
+      this.update(task.id, { lastRawResponse: answer.body, results: mergeResults(current.results, answer.outcome.results, output) });
     });
   }
+
 
   // ---- user actions -----------------------------------------------------------------------------
 
@@ -923,23 +907,15 @@ export class TaskEngine {
    * status, and never a taskNo another task already holds.
    */
   private async adoptFromCallback(task: TaskRecord, taskNo: string): Promise<CallbackVerdict> {
-    const adapter = ADAPTERS[task.family];
-    const path = adapter.queryPath({ remoteId: taskNo, submitPath: task.internal.submitPath });
     const heldByOther = () => {
       const holder = this.deps.store.heldBy(task.family, taskNo);
       return holder !== null && holder !== task.id;
     };
-    if (!path || heldByOther()) return 'rejected';
-    const target = await this.target(task);
-    const res = await gatewayRequest(target, { method: 'GET', path, timeoutMs: 30_000 }, this.http()).catch(() => null);
-    if (!res || res.status !== 200) return 'rejected';
-    let outcome: QueryOutcome;
-    try {
-      outcome = adapter.parseQuery(res.body);
-    } catch {
-      return 'rejected';
-    }
-    const model = firstString(res.body, ['data.model', 'model', 'data.model_name']);
+    if (heldByOther()) return 'rejected';
+    const answer = await queryOnce(task, taskNo, await this.target(task), this.http(), 30_000);
+    if (!answer) return 'rejected';
+    const { body, outcome } = answer;
+    const model = firstString(body, ['data.model', 'model', 'data.model_name']);
     if (model !== task.model || outcome.status === 'unknown' || outcome.status === 'stalled') return 'rejected';
     const current = this.get(task.id);
     if (!current || current.remoteId || heldByOther()) return current?.remoteId === taskNo ? 'accepted' : 'rejected';
@@ -952,7 +928,7 @@ export class TaskEngine {
     });
     if (!adopted) return 'rejected';
     const later = isTerminal(outcome.status) ? null : now + this.deps.tuning.pollBaseMs;
-    await this.applyOutcome(task.id, outcome, res.body, later);
+    await this.applyOutcome(task.id, outcome, body, later);
     return 'accepted';
   }
 
