@@ -426,3 +426,23 @@ test('a linked https image says why it has no preview, and the page never tries 
   await expect(forms.field('image').locator('img[src^="https:"]')).toHaveCount(0);
   expect(blocked).toEqual([]);
 });
+
+test('in the lightbox, "Edit with mask" sits below the position counter, not over it', async ({ page }) => {
+  const task = await submitAndWait({
+    operationId: 'gateway.text2image',
+    values: {
+      model: '{vendor}_3.0_text2image',
+      prompt: 'a lighthouse counted in the lightbox',
+      aspect_ratio: '1:1',
+      n: 1,
+    },
+    extra: {},
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(app.url);
+  await new GalleryPage(page).tile(task.id).click();
+  const counter = await page.locator('.gl-counter').boundingBox();
+  const edit = await page.getByTestId('lightbox-edit-mask').boundingBox();
+  if (!counter || !edit) throw new Error('lightbox not laid out');
+  expect(edit.y).toBeGreaterThanOrEqual(counter.y + counter.height);
+});
