@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { OPERATIONS } from '../src/shared/operations/catalog';
-import { FormsPage } from './pages/forms-page';
+import { FormsPage, pngFile } from './pages/forms-page';
 import { startWebApp, type RunningWebApp } from './support/web-app';
 
 let app: RunningWebApp;
@@ -48,7 +48,9 @@ test('forms are translated: zh-CN', async ({ page }) => {
   await expect(forms.field('subjects')).toContainText('添加主体');
   await page.screenshot({ path: `${DIR}/gateway.subjectReference-zh-CN.png` });
   await forms.open('vendor.expand');
-  await expect(forms.field('image')).toContainText('此接口接收链接');
+  // The link note is said once, where a local file goes inline (issue 15).
+  await forms.addFiles('image', [pngFile('source.png')]);
+  await expect(forms.field('image')).toContainText('此服务只接收链接');
   await page.screenshot({ path: `${DIR}/vendor.expand-zh-CN.png` });
   await page.getByTestId('open-settings').click();
   await page.getByTestId('language').selectOption('en');
