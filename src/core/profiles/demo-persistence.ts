@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { DemoGateway, DemoStateStore } from '../ports';
 import { RememberedPort } from '../callbacks/remembered-port';
-import { readJsonStore, writeJsonFile } from '../storage/json-file';
+import { readJsonStore, writeTextFile } from '../storage/json-file';
 
 /** The demo gateway's port, chosen once and remembered (a port another program took gives way to a new one). */
 export const DEMO_PORT_FILE = 'demo-gateway-port.json';
@@ -17,8 +17,7 @@ export function demoStateStore(dataDir: string): DemoStateStore {
   const path = join(dataDir, DEMO_STATE_FILE);
   return {
     read: (salvage, fallback) => readJsonStore(path, salvage, fallback),
-    // Compact: the file is rewritten on every accepted demo task.
-    write: (value) => writeJsonFile(path, value, 0o600, { compact: true }),
+    write: (json) => writeTextFile(path, json),
   };
 }
 
