@@ -33,8 +33,8 @@ export async function startDemoGateway(
   try {
     endpoint = await demo.start({ port: previous, state });
   } catch (e) {
-    // Another program holds the remembered port: a new one (its result URLs from before then go unanswered,
-    // and the engine ends those tasks with a plain reason).
+    // Another program holds the remembered port: a new one. Demo tasks follow it (polling and their result
+    // URLs: engine/demo-address.ts), so nothing is lost.
     if (previous === 0) throw e;
     endpoint = await demo.start({ port: 0, state });
   }
