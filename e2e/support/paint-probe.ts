@@ -27,6 +27,8 @@ export interface LoadFigures {
   paint: number;
   mediaReady: number | null;
   tilesAtPaint: number;
+  /** `<video>` elements in the page when it painted (players are created after the first paint). */
+  videosAtPaint: number;
   calls: BridgeCall[];
   /** Renderer scripts and styles fetched before paint (name, bytes over the wire). */
   assets: { name: string; bytes: number }[];
@@ -34,7 +36,7 @@ export interface LoadFigures {
 
 /** Plain JS (the bench runs under tsx, whose helpers must not leak into page functions). */
 export const PAINT_PROBE = String.raw`(() => {
-  const rec = { wsCreated: null, wsOpen: null, firstTile: null, paint: null, mediaReady: null, tilesAtPaint: 0, calls: [] };
+  const rec = { wsCreated: null, wsOpen: null, firstTile: null, paint: null, mediaReady: null, tilesAtPaint: 0, videosAtPaint: 0, calls: [] };
   window.__paint = rec;
   const byId = new Map();
   const Native = window.WebSocket;
@@ -84,6 +86,7 @@ export const PAINT_PROBE = String.raw`(() => {
       ch.port1.onmessage = () => {
         rec.paint = performance.now();
         rec.tilesAtPaint = document.querySelectorAll('[data-testid="task-tile"]').length;
+        rec.videosAtPaint = document.querySelectorAll('video').length;
         watchMedia();
       };
       ch.port2.postMessage(0);
