@@ -22,7 +22,7 @@ interface Bench {
 
 const ROOT = join(import.meta.dirname, '..');
 const BENCHES: Bench[] = [
-  { name: 'download', script: 'bench/download/run.ts', args: ['--mb', '512'] },
+  { name: 'download', script: 'bench/download/run.ts', args: ['--mb', '1024'] },
   { name: 'poll', script: 'bench/poll/run.ts', args: [] },
   { name: 'upload', script: 'bench/upload/run.ts', args: [] },
   { name: 'painter', script: 'bench/painter/run.ts', args: [] },
@@ -97,10 +97,14 @@ function summary(name: string, f: Figures): [string, string][] {
   switch (name) {
     case 'download':
       return [
-        [`${num(f.mb, 0)} MiB: ours vs curl (MB/s)`, `${num(f.oursMBps, 0)} vs ${num(f.curlMBps, 0)}`],
-        ['time ratio ours/curl', num(f.ratio)],
+        [
+          `${num(f.mb, 0)} MiB, whole process: ours vs curl (MB/s)`,
+          `${num(f.oursMBps, 0)} vs ${num(f.curlMBps, 0)}`,
+        ],
+        ['throughput ours/curl (time ratio)', `${num(f.throughputRatio)} (${num(f.ratio)})`],
+        ['our download alone (without process start)', `${num(f.oursDownloadS, 3)} s`],
         ['peak RSS growth (ours)', `${num(f.rssGrowthMiB, 1)} MiB`],
-        ['sha256 ok', String(f.sha256Ok)],
+        ['sha256 ok; load average before / after', `${String(f.sha256Ok)}; ${String(f.load ?? '–')}`],
       ];
     case 'poll':
       return [
@@ -160,9 +164,10 @@ function summary(name: string, f: Figures): [string, string][] {
     case 'store':
       return [
         [
-          `core start at ${num(f.tasks, 0)} tasks`,
+          `core start at ${num(f.tasks, 0)} tasks (after a clean stop)`,
           `${num(f.coreStartMs, 1)} ms, RSS ${num(f.coreStartRssMiB, 0)} MiB`,
         ],
+        ['core start, first start of a copy (full check)', `${num(f.coreStartCheckedMs, 0)} ms`],
         ['search, slowest term (page + total + counts)', `${num(f.searchWorstMs)} ms`],
         [
           'search "li" / "月光" / "月"',

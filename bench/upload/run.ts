@@ -7,9 +7,8 @@
  * The simulator runs in a child process at speed 0 (it answers as soon as it has read and composed the
  * images), so both clients pay the same server time. Ours is timed from submitTask to the task's result
  * on disk (the gateway's b64 answer decoded and written); curl's until its answer is written. Peak RSS
- * of this process is sampled every 10 ms while ours runs. The files are streamed (openAsBlob → FormData →
- * fetch), but undici copies each 64 KiB chunk and V8 collects those copies lazily, so RSS grows by a part of
- * the upload before a collection; with twice the upload the growth stays about the same (it is bounded).
+ * of this process is sampled every 10 ms while ours runs. The files are streamed from disk in 1 MiB reads
+ * over node:http with an exact Content-Length (gateway/multipart.ts, send-multipart.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -104,8 +103,9 @@ async function main(): Promise<void> {
     console.log(machineLine());
     const files = Array.from({ length: IMAGES }, (_, i) => join(work, `photo-${i + 1}.png`));
     for (const f of files) await writeRandomPng(f, MB * 1e6);
-    const bench = await startBenchCore(sim, FAST_TUNING, join(work, 'core'));
-    // Staging (the copy into Atelier's inputs folder) happens when the user picks the files, not at submit.
+    // Core as the desktop app runs it: there the files the user picked are staged by path (in web mode a
+    // page may not name paths, issue 13), copied into Atelier's inputs folder when picked, not at submit.
+    const bench = await startBenchCore(sim, FAST_TUNING, join(work, 'core'), undefined, 'electron');
     const inputs = await Promise.all(files.map((path) => bench.core.handlers.stageInputFromPath({ path })));
     const curl: number[] = [];
     const ours: Awaited<ReturnType<typeof runOurs>>[] = [];

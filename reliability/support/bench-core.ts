@@ -33,10 +33,15 @@ export async function startBenchCore(
   dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-')),
   /** Runs before the engine starts (e.g. to put a profile's key back after a restart: the key store is memory). */
   beforeStart?: (core: Core) => Promise<void>,
+  /**
+   * `electron`: core as the desktop app runs it, where files the user picked are staged by path (the page
+   * itself can still never name one: the preload refuses it). `web` (default): as the web host runs it.
+   */
+  transport: 'electron' | 'web' = 'web',
 ): Promise<BenchCore> {
   const core = createCore({
     dataDir,
-    transport: 'web',
+    transport,
     appVersion: 'bench',
     secrets: createMemorySecretStore(),
     preferences: createJsonPreferencesStore(dataDir),

@@ -7,6 +7,7 @@ import { CoreEvents } from './events';
 import { InputStore } from './inputs/input-store';
 import { silentLogger, systemClock, type CorePorts } from './ports';
 import { redactingLogger } from './logging/redacting-logger';
+import { cachedPreferences } from './preferences/cached-preferences';
 import { mergePreferences } from './preferences/update-preferences';
 import { previewFileName } from './preferences/file-name-preview';
 import { ProfileService } from './profiles/profile-service';
@@ -63,11 +64,13 @@ export function createCore(ports: CorePorts): Core {
   const clock = ports.clock ?? systemClock;
   const events = new CoreEvents();
   makePrivateDataDir(ports.dataDir, 'atelier.db');
+  // Read once, pushed on change (the engine asks on every poll).
+  const preferences = cachedPreferences(ports.preferences);
   const profiles = new ProfileService(ports.dataDir, ports.secrets, ports.demo);
   // Whatever logger the host injects, it only ever sees redacted lines (no key values, no Authorization).
   const log = redactingLogger(ports.log ?? silentLogger, () => profiles.secretsSnapshot());
   const inputs = new InputStore(join(ports.dataDir, 'inputs'));
-  const libraryDir = (): string => ports.preferences.read().libraryDir || join(ports.dataDir, 'library');
+  const libraryDir = (): string => preferences.read().libraryDir || join(ports.dataDir, 'library');
   const mediaRoots = () => ({
     library: libraryDir(),
     inputs: inputs.dir,
@@ -92,7 +95,7 @@ export function createCore(ports: CorePorts): Core {
   });
   // The pill follows the gateway: a change of the active profile's health is a connection change.
   const health = new GatewayHealthBook((profileId) => {
-    if (ports.preferences.read().activeProfileId !== profileId) return;
+    if (preferences.read().activeProfileId !== profileId) return;
     connection().then(
       (c) => events.emit('connectionChanged', c),
       () => undefined,
@@ -124,7 +127,7 @@ export function createCore(ports: CorePorts): Core {
     events,
     profiles,
     inputs,
-    preferences: ports.preferences,
+    preferences,
     dataDir: ports.dataDir,
     thumbsDir: join(ports.dataDir, 'thumbs'),
     libraryDir,
@@ -151,7 +154,7 @@ export function createCore(ports: CorePorts): Core {
   const studio = createStudio({ store, engine, events, now: () => clock.now(), log });
 
   const connection = async () => {
-    const prefs = ports.preferences.read();
+    const prefs = preferences.read();
     const list = await profiles.list();
     const active =
       list.find((p) => p.id === prefs.activeProfileId) ??
@@ -184,10 +187,10 @@ export function createCore(ports: CorePorts): Core {
       libraryDir: libraryDir(),
       secretStorage: ports.secrets.description,
     }),
-    getPreferences: async () => ports.preferences.read(),
+    getPreferences: async () => preferences.read(),
     updatePreferences: async (patch) => {
-      const next = mergePreferences(ports.preferences.read(), patch, ports.dataDir);
-      ports.preferences.write(next);
+      const next = mergePreferences(preferences.read(), patch, ports.dataDir);
+      preferences.write(next);
       events.emit('preferencesChanged', next);
       return next;
     },
@@ -199,7 +202,7 @@ export function createCore(ports: CorePorts): Core {
     },
     deleteProfile: async ({ id }) => {
       await profiles.remove(id);
-      if (ports.preferences.read().activeProfileId === id)
+      if (preferences.read().activeProfileId === id)
         await handlers.selectProfile({ id: DEMO_PROFILE_ID });
       return { ok: true as const };
     },
@@ -207,7 +210,7 @@ export function createCore(ports: CorePorts): Core {
     clearProfileKey: async ({ id }) => keyChanged(await profiles.clearKey(id)),
     selectProfile: async ({ id }) => {
       await profiles.get(id);
-      ports.preferences.write({ ...ports.preferences.read(), activeProfileId: id });
+      preferences.write({ ...preferences.read(), activeProfileId: id });
       const c = await connection();
       events.emit('connectionChanged', c);
       return c;
@@ -243,7 +246,7 @@ export function createCore(ports: CorePorts): Core {
     submitTask: (input) => engine.submit(input),
     ...studio.handlers,
     estimateTask: async ({ operationId, values }) => {
-      const profile = await profiles.get(ports.preferences.read().activeProfileId).catch(() => profiles.get(DEMO_PROFILE_ID));
+      const profile = await profiles.get(preferences.read().activeProfileId).catch(() => profiles.get(DEMO_PROFILE_ID));
       const visible = visibleValues(getOperation(operationId), values, profile.vendor);
       const model = typeof visible.model === 'string' ? visible.model : '';
       return estimator.estimate({ profileId: profile.id, operationId, model, values: visible });

@@ -1,5 +1,5 @@
 export { createCore, type Core } from './create-core';
-export type { CorePorts, SecretStore, PreferencesStore, DemoGateway, DemoFiguresQuery, ShellPort, Logger, Clock } from './ports';
+export type { CorePorts, SecretStore, PreferencesStore, DemoGateway, DemoStartOptions, DemoStateStore, DemoFiguresQuery, ShellPort, Logger, Clock } from './ports';
 export { createFileSecretStore, createMemorySecretStore } from './storage/file-secret-store';
 export { createJsonPreferencesStore } from './storage/json-preferences-store';
 export { createConsoleLogger } from './logging/console-logger';

@@ -28,9 +28,25 @@ export interface Logger {
   error(message: string, data?: Record<string, unknown>): void;
 }
 
+/** Where the demo gateway keeps its task state across restarts (core's JSON store in the data folder). */
+export interface DemoStateStore {
+  /** The saved state through `salvage` (keeps what it can read, names what it dropped); `fallback` when none. */
+  read<T>(salvage: (raw: unknown) => { value: T; dropped: string[] } | null, fallback: T): T;
+  /** Replaces the saved state atomically; throws when the write fails (a full disk). */
+  write(value: unknown): void;
+}
+
+/** What core asks of the demo gateway's start: a port it remembers and a place for the task state. */
+export interface DemoStartOptions {
+  /** 0: any free port. A port another program holds fails the start (core then asks for any). */
+  port: number;
+  state: DemoStateStore;
+}
+
 /** The built-in demo gateway (the simulator), started lazily by the composition root that owns it. */
 export interface DemoGateway {
-  start(): Promise<{ baseUrl: string; apiKey: string }>;
+  /** Without options: a random port and memory only (tests). */
+  start(options?: DemoStartOptions): Promise<{ baseUrl: string; apiKey: string }>;
   stop(): Promise<void>;
   /**
    * The demo gateway's own published figures for a task (its timing and, where it charges, its price), read

@@ -3,8 +3,9 @@ import type { DemoGateway } from '../core/ports';
 import { simFigures, startSimulator, type SimSpeed, type Simulator } from '../sim';
 
 /**
- * The built-in demo gateway: the simulator, in-process on a random loopback port with a fresh key, so a
- * new user can try every form without an account. Started on first use.
+ * The built-in demo gateway: the simulator, in-process on loopback with a fresh key, so a new user can try
+ * every form without an account. Started on first use; core passes the port it remembers and the store for
+ * the simulator's task state, so demo tasks survive a restart (without options: any port, memory only).
  */
 export function createDemoGateway(
   speed: SimSpeed = 'real',
@@ -13,14 +14,19 @@ export function createDemoGateway(
   let sim: Simulator | null = null;
   let starting: Promise<Simulator> | null = null;
   return {
-    async start() {
+    async start(options) {
       // The /__sim/* control routes (log, faults, reset) answer anyone who can reach the port, including a
       // web page's cross-origin POST: off in the app; tests reach the simulator in-process instead.
       starting ??= startSimulator({
-        port: 0,
+        port: options?.port ?? 0,
         apiKey: `demo-${randomBytes(12).toString('hex')}`,
         speed,
         control: opts.control ?? false,
+        ...(options ? { state: options.state } : {}),
+      }).catch((e: unknown) => {
+        // A port another program holds: the caller asks again for any port.
+        starting = null;
+        throw e;
       });
       sim = await starting;
       return { baseUrl: sim.baseUrl, apiKey: sim.apiKey };

@@ -1,4 +1,5 @@
 import type { SimFamily, SimSpeed } from './types';
+import type { BaseTask } from './task';
 import type { FaultEngine } from './faults';
 import type { FileStore, StoredFile } from './file-store';
 import type { MediaLibrary } from './media';
@@ -21,6 +22,10 @@ export interface SimContext {
   resolvers: ((path: string) => StoredFile | undefined)[];
   /** Task id → when it finishes (ms epoch), for benches that measure how soon a client notices. */
   finishes: Map<string, number>;
+  /** Family → task id → task (see familyTasks). */
+  tasks: Map<SimFamily, Map<string, BaseTask>>;
+  /** Writes the task state when the simulator persists it (the demo gateway); otherwise nothing. */
+  saveState(): void;
 }
 
 export type FaultPointForRoute = 'submit' | 'query' | 'download';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SimFamily } from './types';
 import type { ByteSource } from './byte-source';
 import { describeSource } from './byte-source';
+import type { FileRecipe } from './recipe';
 
 /**
  * A result file served under /files/{id}/{name}?token=…  The token models a signed URL: the
@@ -18,6 +19,8 @@ export interface StoredFile {
   /** a token minted after an expiry is exempt from expireUrl, so "query again" always heals */
   freshToken: string | undefined;
   make: () => ByteSource;
+  /** How to make the bytes again after a restart (persisted demo gateway); absent: not persisted. */
+  recipe: FileRecipe | undefined;
   source: ByteSource | undefined;
   description: { sha256: string; size: number } | undefined;
 }
@@ -29,13 +32,26 @@ export class FileStore {
 
   constructor(private readonly baseUrl: () => string) {}
 
-  add(family: SimFamily, name: string, availableAt: number, make: () => ByteSource): StoredFile {
+  add(
+    family: SimFamily,
+    name: string,
+    availableAt: number,
+    make: () => ByteSource,
+    recipe?: FileRecipe,
+  ): StoredFile {
+    return this.restore(
+      { id: `f_${randomBytes(8).toString('hex')}`, name, family, availableAt, token: newToken(), recipe },
+      make,
+    );
+  }
+
+  /** Registers a file under a known id and token (a task restored after a restart serves the same URLs). */
+  restore(
+    saved: Pick<StoredFile, 'id' | 'name' | 'family' | 'availableAt' | 'token' | 'recipe'>,
+    make: () => ByteSource,
+  ): StoredFile {
     const file: StoredFile = {
-      id: `f_${randomBytes(8).toString('hex')}`,
-      name,
-      family,
-      availableAt,
-      token: newToken(),
+      ...saved,
       expiredTokens: new Set(),
       freshToken: undefined,
       make,
@@ -44,6 +60,10 @@ export class FileStore {
     };
     this.files.set(file.id, file);
     return file;
+  }
+
+  delete(id: string): void {
+    this.files.delete(id);
   }
 
   get(id: string): StoredFile | undefined {

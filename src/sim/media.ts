@@ -29,9 +29,30 @@ export function clipShapeForAspect(aspect: string | undefined): ClipShape {
   return m ? clipShapeFor(Number(m[1]), Number(m[2])) : '16x9';
 }
 
+/**
+ * The demo clips' palettes, each with its own colours and title (see resources/sim/make-clips.sh).
+ * The first keeps the plain `clip-<shape>.mp4` names.
+ */
+export const CLIP_PALETTES = ['sunset', 'ocean', 'forest', 'ember', 'aurora', 'dusk'] as const;
+export type ClipPalette = (typeof CLIP_PALETTES)[number];
+
+/** The palette a prompt gets: the same prompt always looks the same, different prompts usually differ. */
+export function clipPaletteFor(seed: string | undefined): ClipPalette {
+  let h = 0x811c9dc5;
+  for (const ch of seed ?? '') {
+    h ^= ch.codePointAt(0) ?? 0;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return CLIP_PALETTES[h % CLIP_PALETTES.length] ?? 'sunset';
+}
+
+export function clipFileName(shape: ClipShape, palette: ClipPalette): string {
+  return palette === 'sunset' ? `clip-${shape}.mp4` : `clip-${shape}-${palette}.mp4`;
+}
+
 /** The video bytes the simulator serves: committed clips, or a fixed-size blob for benchmarks. */
 export class MediaLibrary {
-  private readonly clips = new Map<ClipShape, Buffer>();
+  private readonly clips = new Map<string, Buffer>();
   private warned = false;
 
   constructor(
@@ -39,11 +60,13 @@ export class MediaLibrary {
     private readonly videoResultBytes: number | undefined,
   ) {}
 
-  video(shape: ClipShape): ByteSource {
+  /** A clip of that shape; `seed` (the prompt) picks its palette, so results are told apart. */
+  video(shape: ClipShape, seed?: string): ByteSource {
     if (this.videoResultBytes !== undefined) return blobSource(this.videoResultBytes, 'video/mp4');
-    let clip = this.clips.get(shape);
+    const name = this.existing(clipFileName(shape, clipPaletteFor(seed)), clipFileName(shape, 'sunset'));
+    let clip = this.clips.get(name);
     if (!clip) {
-      const path = join(this.dir, `clip-${shape}.mp4`);
+      const path = join(this.dir, name);
       if (!existsSync(path)) {
         // Keep serving (the demo must not die) but say loudly why videos will not play.
         if (!this.warned)
@@ -52,8 +75,13 @@ export class MediaLibrary {
         return blobSource(64 * 1024, 'video/mp4');
       }
       clip = readFileSync(path);
-      this.clips.set(shape, clip);
+      this.clips.set(name, clip);
     }
     return bufferSource(clip, 'video/mp4');
+  }
+
+  /** A palette's file when it is there, else the plain clip (an older resources folder has only those). */
+  private existing(name: string, fallback: string): string {
+    return this.clips.has(name) || existsSync(join(this.dir, name)) ? name : fallback;
   }
 }

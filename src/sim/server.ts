@@ -19,6 +19,7 @@ import { imageEditRoutes } from './families/image-edit';
 import { unifiedVideoRoutes } from './families/unified-video';
 import { unifiedImageRoutes } from './families/unified-image';
 import { vendorRoutes } from './families/vendor';
+import { restoreSimState, saveSimState } from './persist';
 
 const FAMILY_ROUTES: Route[] = [
   ...gatewayRoutes,
@@ -60,6 +61,10 @@ export async function startSimulator(options: SimOptions): Promise<Simulator> {
       timers.add(t);
     },
     resolvers: [],
+    tasks: new Map(),
+    saveState: () => {
+      if (options.state) saveSimState(ctx, options.state);
+    },
   };
   ctx.resolvers.push(videoContentResolver(ctx));
   const setFaults = (f: SimFault[]): void => faults.set(f);
@@ -123,6 +128,8 @@ export async function startSimulator(options: SimOptions): Promise<Simulator> {
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // After listening: a restored gateway task may schedule its callback, and URLs need the base URL.
+  const restoredTasks = options.state ? restoreSimState(ctx, options.state) : 0;
 
   return {
     baseUrl,
@@ -132,6 +139,7 @@ export async function startSimulator(options: SimOptions): Promise<Simulator> {
     clearLog,
     describeResult: (u) => describeUrl(ctx, u),
     finishTimes: () => Object.fromEntries(ctx.finishes),
+    restoredTasks,
     close: () =>
       new Promise<void>((resolve) => {
         for (const t of timers) clearTimeout(t);

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { SimFamily } from './types';
 import type { SimContext } from './context';
 import type { StoredFile } from './file-store';
-import type { ByteSource } from './byte-source';
+import type { FileRecipe } from './recipe';
+import { recipeSource } from './recipe';
 import type { MediaKind, Phase, Timeline } from './timeline';
 import { finishedAt, makeTimeline, phaseAt, progressPercent } from './timeline';
 
@@ -77,11 +78,28 @@ export function attachFiles(
   ctx: SimContext,
   task: BaseTask,
   names: string[],
-  make: (index: number) => ByteSource,
+  recipe: (index: number) => FileRecipe,
 ): void {
   if (task.outcome.kind !== 'success') return;
   const at = finishedAt(task.timeline);
-  task.files = names.map((name, i) => ctx.files.add(task.family, name, at, () => make(i)));
+  task.files = names.map((name, i) => {
+    const r = recipe(i);
+    return ctx.files.add(task.family, name, at, () => recipeSource(ctx, r), r);
+  });
+}
+
+/** A family's tasks in this simulator (parallel simulators in one process stay independent). */
+export function familyTasks<T extends BaseTask>(ctx: SimContext, family: SimFamily): Map<string, T> {
+  let map = ctx.tasks.get(family);
+  if (!map) ctx.tasks.set(family, (map = new Map()));
+  // Each family module is the only one that stores tasks under its name, always of its own type.
+  return map as Map<string, T>;
+}
+
+/** Stores an accepted task; a persisted simulator writes its state before the submit is answered. */
+export function keepTask(ctx: SimContext, task: BaseTask): void {
+  familyTasks(ctx, task.family).set(task.id, task);
+  ctx.saveState();
 }
 
 export function fileUrls(ctx: SimContext, task: BaseTask): string[] {

@@ -50,9 +50,21 @@ export interface SimRequestLogEntry {
   authorized: boolean;
   json?: unknown;
   form?: Record<string, string | string[]>;
-  files?: { field: string; filename: string; size: number; contentType: string }[];
+  /** File parts as received (sha256 of the bytes: upload tests check they arrived intact). */
+  files?: { field: string; filename: string; size: number; contentType: string; sha256?: string }[];
   /** authorization value redacted to 'Bearer ***' (and a custom gateway auth header to '***') */
   headers: Record<string, string>;
+}
+
+/**
+ * Where a persisted simulator keeps its task state (the app's demo gateway: a JSON file in the data folder,
+ * read and written by the app's own store code, which keeps an unreadable file aside and reports it).
+ */
+export interface SimStateStore {
+  /** The saved state through `salvage` (keeps what it can read, names what it dropped); `fallback` when none. */
+  read<T>(salvage: (raw: unknown) => { value: T; dropped: string[] } | null, fallback: T): T;
+  /** Replaces the saved state atomically; may throw (a full disk). */
+  write(value: unknown): void;
 }
 
 export interface SimOptions {
@@ -70,6 +82,8 @@ export interface SimOptions {
   control?: boolean;
   /** directory holding the committed clips; default: env ATELIER_SIM_RESOURCES, else resources/sim next to the source */
   resourcesDir?: string;
+  /** keep the task state there across restarts (the demo gateway); default: in memory only */
+  state?: SimStateStore;
 }
 
 export interface Simulator {
@@ -84,4 +98,6 @@ export interface Simulator {
   describeResult(url: string): { sha256: string; size: number } | undefined;
   /** Task id → when it finishes (ms epoch): benches measure detection delay against it. */
   finishTimes(): Record<string, number>;
+  /** How many tasks were read back from `state` at start (0 without it). */
+  restoredTasks: number;
 }

@@ -11,8 +11,8 @@ const schema = z.object({ port: z.number().int().min(1).max(65_535) });
 export class RememberedPort {
   private readonly path: string;
 
-  constructor(dataDir: string) {
-    this.path = join(dataDir, 'callback-port.json');
+  constructor(dataDir: string, fileName = 'callback-port.json') {
+    this.path = join(dataDir, fileName);
   }
 
   read(): number {

@@ -15,6 +15,14 @@ export interface OpenDatabaseOptions {
 /** The connection type used across `core/db`. */
 export type SqliteDatabase = Database.Database;
 
+/** The file each connection opened here reads (libsql's `name` is empty): for the clean-stop marker. */
+const files = new WeakMap<SqliteDatabase, string>();
+
+/** The file `db` was opened on by {@link openDatabase}, or null (in memory, or opened elsewhere). */
+export function fileOf(db: SqliteDatabase): string | null {
+  return files.get(db) ?? null;
+}
+
 /**
  * Opens (creating if needed) the history database at `file`, configures it, and migrates it to the
  * latest schema. The caller owns the returned connection and must `close()` it.
@@ -36,6 +44,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): S
     db.exec('PRAGMA synchronous = NORMAL');
     db.exec('PRAGMA foreign_keys = ON');
     migrate(db, options.migrations ?? MIGRATIONS);
+    if (file !== ':memory:') files.set(db, path.resolve(file));
     return db;
   } catch (err) {
     db.close();

@@ -50,27 +50,23 @@ export function planSearch(input: string): SearchPlan | null {
   };
 }
 
-/** Separates runs of unspaced characters in `tasks_fts_chars`, so a phrase never spans two runs. */
-const RUN_BREAK = 'x';
-const UNSPACED_CHAR = new RegExp(UNSPACED.source, 'u');
+/**
+ * Separates runs in `tasks_fts_chars`, so a phrase never spans two runs. Two letters, so it can never equal
+ * a query token (every indexed and every queried token is one character).
+ */
+const RUN_BREAK = 'zz';
 
 /**
- * A prompt as `tasks_fts_chars` indexes it: each character of an unspaced script as its own token, runs
- * separated, in the same normalisation as {@link planSearch}. Null when the prompt has no such character.
+ * A prompt as `tasks_fts_chars` indexes it: every character of each run of letters and digits that holds
+ * an unspaced-script character (so a short mixed term such as "月a" matches "月aurora"), each its own token,
+ * runs separated, in the same normalisation as {@link planSearch}. Null when the prompt has no such run.
  */
 export function unspacedChars(prompt: string): string | null {
   const out: string[] = [];
-  let inRun = false;
-  for (const ch of prompt.normalize('NFKC').toLowerCase()) {
-    if (UNSPACED_CHAR.test(ch) && /[\p{L}\p{M}\p{N}]/u.test(ch)) {
-      out.push(ch);
-      inRun = true;
-    } else if (inRun) {
-      out.push(RUN_BREAK);
-      inRun = false;
-    }
+  for (const run of prompt.normalize('NFKC').toLowerCase().match(TERM) ?? []) {
+    if (!UNSPACED.test(run)) continue;
+    if (out.length > 0) out.push(RUN_BREAK);
+    out.push(...run);
   }
-  if (out.length === 0) return null;
-  if (out.at(-1) === RUN_BREAK) out.pop();
-  return out.join(' ');
+  return out.length > 0 ? out.join(' ') : null;
 }

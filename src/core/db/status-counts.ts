@@ -1,7 +1,7 @@
 import type { TaskCriteria } from './task-query';
 import { whereFor } from './task-query';
 
-/** Reads from `task_status_counts` (migration 0006): `[status, n]` rows, summed over `rejected` as asked. */
+/** Reads from `task_status_counts` (migration 0007): `[status, n]` rows, summed over `rejected` as asked. */
 export const STATUS_COUNTS_SQL = {
   all: 'SELECT status, sum(n) FROM task_status_counts GROUP BY status',
   hide: 'SELECT status, n FROM task_status_counts WHERE rejected = 0',

@@ -1,11 +1,20 @@
 import type Database from 'libsql';
-import { taskStatusSchema, type TaskFilter, type TaskStatus } from '../../shared/domain/task';
+import type { TaskFilter, TaskStatus } from '../../shared/domain/task';
 import type { TaskRecord } from '../tasks/task-record';
-import { decodeCursor, encodeCursor } from './cursor';
-import { openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './open-database';
+import { markCleanStop } from './clean-stop';
+import { fileOf, openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './open-database';
 import { unspacedChars } from './search-plan';
-import { statusCountsQuery } from './status-counts';
-import { whereFor, type TaskCriteria } from './task-query';
+import { RecordCache } from './record-cache';
+import { StatementCache } from './statement-cache';
+import * as lookups from './task-lookups';
+import {
+  readCounts,
+  readPageWithCounts,
+  SELECT_LIST,
+  type TaskPage,
+  type TaskPageWithCounts,
+} from './task-listing';
+import type { TaskCriteria } from './task-query';
 import { fromRow, TASK_COLUMNS, toRow, type TaskRowParams } from './task-row';
 import { atomically } from './transaction';
 
@@ -17,68 +26,18 @@ export class StoreClosedError extends Error {
   }
 }
 
-/** One gallery page. */
-export interface TaskPage {
-  items: TaskRecord[];
-  /** Pass back to {@link TaskStore.list} for the next page; null on the last page. */
-  nextCursor: string | null;
-  /** How many tasks match the filter in all (every page together). */
-  total: number;
-}
-
-/** A page with its status chips: matches per status, the filter's own `statuses` ignored. */
-export interface TaskPageWithCounts extends TaskPage {
-  counts: Record<TaskStatus, number>;
-}
-
 /** Options for {@link TaskStore}. */
 export interface TaskStoreOptions {
   /** Clock for `updatedAt` when a patch does not set it (injected so tests and the engine agree on time). */
   now?: () => number;
 }
 
-/** Default and maximum page sizes: large enough for a screen of thumbnails, small enough to stay fast. */
-export const DEFAULT_PAGE_SIZE = 100;
-export const MAX_PAGE_SIZE = 500;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type TaskPage, type TaskPageWithCounts } from './task-listing';
 
-const SELECT_LIST = TASK_COLUMNS.join(', ');
 const INSERT_SQL = `INSERT INTO tasks (${SELECT_LIST}) VALUES (${TASK_COLUMNS.map((c) => `@${c}`).join(', ')})`;
 /** `UPDATE … SET` only the columns a patch changed, so untouched indexes and triggers are not rewritten. */
 const narrowUpdateSql = (columns: readonly string[]): string =>
   `UPDATE tasks SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`;
-/** Statement shapes vary with the filter; past this many, the cache is simply dropped and rebuilt. */
-const MAX_CACHED_STATEMENTS = 128;
-
-/** Past this many matches, a search's first page is read by walking the date index (see `list`). */
-const DENSE_MATCHES = 2_000;
-
-/** True when the filter restricts by a search and nothing else (the search box's common case). */
-function onlySearch(f: Partial<TaskCriteria>): boolean {
-  return (
-    f.search !== undefined &&
-    f.search.trim() !== '' &&
-    (f.statuses === undefined || f.statuses.length === 0) &&
-    f.operationId === undefined &&
-    f.model === undefined &&
-    f.favourite === undefined &&
-    f.since === undefined &&
-    f.until === undefined
-  );
-}
-
-function clampLimit(limit: number): number {
-  if (!Number.isFinite(limit)) return DEFAULT_PAGE_SIZE;
-  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(limit)));
-}
-
-function toRecords(rows: unknown[]): TaskRecord[] {
-  const out: TaskRecord[] = [];
-  for (const row of rows) {
-    const r = fromRow(row);
-    if (r !== null) out.push(r);
-  }
-  return out;
-}
 
 function dropUndefined(patch: Partial<TaskRecord>): Partial<TaskRecord> {
   // `{ error: undefined }` means "not part of this patch"; null is how a field is cleared.
@@ -101,12 +60,15 @@ export class TaskStore {
   readonly #insert: Database.Statement;
   readonly #delete: Database.Statement;
   readonly #get: Database.Statement;
-  readonly #cache = new Map<string, Database.Statement>();
+  readonly #sql: StatementCache;
+  /** Recently read or written tasks, as stored (see {@link get}); dropped whole when a write fails. */
+  readonly #records = new RecordCache();
   #closed = false;
 
   /** Wraps an open, migrated connection (see {@link openDatabase}); the store closes it in {@link close}. */
   constructor(db: SqliteDatabase, options: TaskStoreOptions = {}) {
     this.#db = db;
+    this.#sql = new StatementCache(db);
     this.#now = options.now ?? Date.now;
     this.#insert = db.prepare(INSERT_SQL);
     this.#delete = db.prepare('DELETE FROM tasks WHERE id = ?');
@@ -138,32 +100,48 @@ export class TaskStore {
    */
   update(id: string, patch: Partial<TaskRecord>): TaskRecord | null {
     this.#assertOpen();
-    return atomically(this.#db, 'write', () => {
-      const current = this.get(id);
-      if (current === null) return null;
-      const next: TaskRecord = {
-        ...current,
-        updatedAt: this.#now(),
-        ...dropUndefined(patch),
-        id: current.id,
-      };
-      const before = toRow(current);
-      const after = toRow(next);
-      const changed = TASK_COLUMNS.filter((c) => c !== 'id' && before[c] !== after[c]);
+    const current = this.get(id);
+    if (current === null) return null;
+    const next: TaskRecord = { ...current, updatedAt: this.#now(), ...dropUndefined(patch), id: current.id };
+    const before = toRow(current);
+    const after = toRow(next);
+    const changed = TASK_COLUMNS.filter((c) => c !== 'id' && before[c] !== after[c]);
+    const write = (): void => {
       if (changed.length > 0) {
         const params: Record<string, unknown> = { id: current.id };
         for (const c of changed) params[c] = after[c];
-        this.#statement(narrowUpdateSql(changed)).run(params);
+        this.#sql.get(narrowUpdateSql(changed)).run(params);
       }
       if (next.prompt !== current.prompt) this.#indexChars(id, next.prompt);
-      return this.get(id);
-    });
+    };
+    try {
+      // One UPDATE is atomic by itself (its own implicit transaction, one commit); a prompt change also
+      // rewrites the character index, so the two go in one transaction.
+      if (next.prompt !== current.prompt) atomically(this.#db, 'write', write);
+      else write();
+    } catch (e) {
+      this.#records.clear();
+      throw e;
+    }
+    // What a read of the row would give (the same mapping), without reading it.
+    const stored = fromRow(after);
+    if (stored === null) this.#records.delete(id);
+    else this.#records.set(id, stored);
+    return stored;
   }
 
-  /** The task with this id, or null. */
+  /**
+   * The task with this id, or null. Recently used tasks are answered from memory: the store is the only
+   * writer of the `tasks` table, and every write keeps the copy in step (a failed or rolled-back write drops
+   * them all). The answer is frozen: change a task with {@link update}.
+   */
   get(id: string): TaskRecord | null {
     this.#assertOpen();
-    return fromRow(this.#get.get(id));
+    const cached = this.#records.get(id);
+    if (cached !== undefined) return cached;
+    const record = fromRow(this.#get.get(id));
+    if (record !== null) this.#records.set(id, record);
+    return record;
   }
 
   /**
@@ -185,39 +163,7 @@ export class TaskStore {
    */
   listWithCounts(filter: TaskFilter, cursor: string | null, limit: number): TaskPageWithCounts {
     this.#assertOpen();
-    const size = clampLimit(limit);
-    const newest = filter.sort !== 'oldest';
-    const after = cursor === null ? null : decodeCursor(cursor);
-    const page = whereFor(
-      filter,
-      after === null
-        ? []
-        : [{ sql: `(created_at, id) ${newest ? '<' : '>'} (?, ?)`, params: [after.createdAt, after.id] }],
-    );
-    const dir = newest ? 'DESC' : 'ASC';
-    return atomically(this.#db, 'read', () => {
-      // The counts are read once; the total is their sum over the filter's statuses (no count(*) query).
-      const counts = this.countsByStatus(filter);
-      const wanted =
-        filter.statuses !== undefined && filter.statuses.length > 0 ? new Set(filter.statuses) : null;
-      const total = Object.entries(counts).reduce(
-        (n, [s, c]) => (wanted === null || wanted.has(s as TaskStatus) ? n + c : n),
-        0,
-      );
-      // A search that matches many tasks is answered fastest by walking the date index and stopping after
-      // one page; a rare one by reading its few matches and sorting them (the planner cannot know which).
-      const byDate = onlySearch(filter) && total > DENSE_MATCHES ? 'INDEXED BY tasks_created' : '';
-      const pageSql = `SELECT ${SELECT_LIST} FROM tasks ${byDate} ${page.sql} ORDER BY created_at ${dir}, id ${dir} LIMIT ?`;
-      // One extra row tells whether another page exists without a second query.
-      const rows = toRecords(this.#statement(pageSql).all(...page.params, size + 1));
-      const items = rows.slice(0, size);
-      const last = items.at(-1);
-      const nextCursor =
-        rows.length > size && last !== undefined
-          ? encodeCursor({ createdAt: last.createdAt, id: last.id })
-          : null;
-      return { items, nextCursor, total, counts };
-    });
+    return atomically(this.#db, 'read', () => readPageWithCounts(this.#sql, filter, cursor, limit));
   }
 
   /**
@@ -226,26 +172,7 @@ export class TaskStore {
    */
   countsByStatus(filter: Partial<TaskCriteria> = {}): Record<TaskStatus, number> {
     this.#assertOpen();
-    const { statuses: _ignored, ...criteria } = filter;
-    const where = whereFor(criteria);
-    const counts = Object.fromEntries(taskStatusSchema.options.map((s) => [s, 0])) as Record<
-      TaskStatus,
-      number
-    >;
-    // Unfiltered (but for rejected): the trigger-kept table. For a search alone, statuses come from the
-    // narrow (seq, status) index instead of the wide rows.
-    const fromTable = statusCountsQuery(criteria);
-    const index = onlySearch(criteria) ? 'INDEXED BY tasks_seq_status' : '';
-    const sql = fromTable ?? `SELECT status, count(*) FROM tasks ${index} ${where.sql} GROUP BY status`;
-    const rows = this.#statement(sql).raw().all(...(fromTable ? [] : where.params));
-    for (const row of rows) {
-      if (!Array.isArray(row)) continue;
-      const status = taskStatusSchema.safeParse(row[0]);
-      // A status this build does not know is displayed as `unknown` (see task-row), so counted there too.
-      const key: TaskStatus = status.success ? status.data : 'unknown';
-      counts[key] += typeof row[1] === 'number' ? row[1] : 0;
-    }
-    return counts;
+    return readCounts(this.#sql, filter);
   }
 
   /**
@@ -254,9 +181,7 @@ export class TaskStore {
    */
   nonTerminal(): TaskRecord[] {
     this.#assertOpen();
-    return toRecords(
-      this.#statement(`SELECT ${SELECT_LIST} FROM tasks WHERE active = 1 ORDER BY created_at, id`).all(),
-    );
+    return lookups.nonTerminal(this.#sql);
   }
 
   /**
@@ -267,19 +192,7 @@ export class TaskStore {
    */
   resumeWork(): { id: string; status: TaskStatus; needsPoll: boolean }[] {
     this.#assertOpen();
-    const needsPoll = "(remote_id IS NOT NULL AND next_poll_at IS NULL AND status <> 'stalled')";
-    const rows = this.#statement(
-      `SELECT id, status, (status NOT IN ('submitting', 'downloading', 'succeeded') AND ${needsPoll}) FROM tasks WHERE active = 1 AND (status IN ('submitting', 'downloading', 'succeeded') OR ${needsPoll}) ORDER BY created_at, id`,
-    )
-      .raw()
-      .all();
-    const out: { id: string; status: TaskStatus; needsPoll: boolean }[] = [];
-    for (const row of rows) {
-      if (!Array.isArray(row) || typeof row[0] !== 'string') continue;
-      const status = taskStatusSchema.safeParse(row[1]);
-      out.push({ id: row[0], status: status.success ? status.data : 'unknown', needsPoll: row[2] === 1 });
-    }
-    return out;
+    return lookups.resumeWork(this.#sql);
   }
 
   /**
@@ -288,14 +201,8 @@ export class TaskStore {
    */
   markInterruptedSubmissions(at: number, error: string, message: string): string[] {
     this.#assertOpen();
-    const events =
-      "CASE WHEN json_valid(events_json) AND json_type(events_json) = 'array' THEN events_json ELSE '[]' END";
-    const rows = this.#statement(
-      `UPDATE tasks SET status = 'unknown', error = ?, updated_at = ?, events_json = json_insert(${events}, '$[#]', json_object('at', ?, 'message', ?)) WHERE active = 1 AND status = 'submitting' RETURNING id`,
-    )
-      .raw()
-      .all(error, at, at, message);
-    return rows.flatMap((r) => (Array.isArray(r) && typeof r[0] === 'string' ? [r[0]] : []));
+    this.#records.clear();
+    return lookups.markInterruptedSubmissions(this.#sql, at, error, message);
   }
 
   /**
@@ -304,30 +211,25 @@ export class TaskStore {
    */
   anyAwaitingCallback(): { profileId: string } | null {
     this.#assertOpen();
-    const row = this.#statement(
-      "SELECT profile_id FROM tasks WHERE active = 1 AND json_extract(internal_json, '$.callbackToken') IS NOT NULL LIMIT 1",
-    )
-      .raw()
-      .get();
-    return Array.isArray(row) && typeof row[0] === 'string' ? { profileId: row[0] } : null;
+    return lookups.anyAwaitingCallback(this.#sql);
   }
 
   /** The unfinished task whose callback URL carries `token`, or null (a callback for a task of an earlier run). */
   idForCallbackToken(token: string): string | null {
     this.#assertOpen();
-    const row = this.#statement(
-      "SELECT id FROM tasks WHERE active = 1 AND json_extract(internal_json, '$.callbackToken') = ? LIMIT 1",
-    )
-      .raw()
-      .get(token);
-    return Array.isArray(row) && typeof row[0] === 'string' ? row[0] : null;
+    return lookups.idForCallbackToken(this.#sql, token);
   }
 
   /** Non-terminal tasks whose next poll is due (`nextPollAt <= now`), soonest first, at most `limit`. */
   due(now: number, limit: number): TaskRecord[] {
     this.#assertOpen();
-    const sql = `SELECT ${SELECT_LIST} FROM tasks WHERE polling = 1 AND next_poll_at <= ? ORDER BY next_poll_at, id LIMIT ?`;
-    return toRecords(this.#statement(sql).all(now, Math.max(0, Math.trunc(limit))));
+    return lookups.due(this.#sql, now, limit);
+  }
+
+  /** The ids of {@link due} (soonest first, at most `limit`), read from an index only: rows come from {@link get}. */
+  dueIds(now: number, limit: number): string[] {
+    this.#assertOpen();
+    return lookups.dueIds(this.#sql, now, limit);
   }
 
   /**
@@ -336,20 +238,19 @@ export class TaskStore {
    */
   recordsMediaFile(field: 'file' | 'thumbnail', rel: string): boolean {
     this.#assertOpen();
-    const sql = `SELECT 1 FROM tasks WHERE instr(results_json, ?) > 0 AND EXISTS (SELECT 1 FROM json_each(tasks.results_json) r WHERE json_extract(r.value, '$.${field === 'file' ? 'file' : 'thumbnail'}') = ?) LIMIT 1`;
-    return this.#statement(sql).get(JSON.stringify(rel), rel) !== undefined;
+    return lookups.recordsMediaFile(this.#sql, field, rel);
   }
 
   /** The id of the task of `family` that holds gateway id `remoteId`, or null (a callback may not take it twice). */
   heldBy(family: string, remoteId: string): string | null {
     this.#assertOpen();
-    const row = this.#statement('SELECT id FROM tasks WHERE family = ? AND remote_id = ? LIMIT 1').get(family, remoteId) as { id?: unknown } | undefined;
-    return typeof row?.id === 'string' ? row.id : null;
+    return lookups.heldBy(this.#sql, family, remoteId);
   }
 
   /** Removes the task (its FTS entries follow by trigger). Returns whether it existed. Files are the caller's. */
   delete(id: string): boolean {
     this.#assertOpen();
+    this.#records.delete(id);
     return this.#delete.run(id).changes > 0;
   }
 
@@ -358,7 +259,12 @@ export class TaskStore {
    * Nests as a savepoint inside another transaction. `fn` must be synchronous.
    */
   transaction<T>(fn: () => T): T {
-    return atomically(this.#db, 'write', fn);
+    try {
+      return atomically(this.#db, 'write', fn);
+    } catch (e) {
+      this.#records.clear(); // writes in memory that the rollback undid
+      throw e;
+    }
   }
 
   /** The connection, for the repositories that keep their own tables in this file (estimates, batches…). */
@@ -380,7 +286,8 @@ export class TaskStore {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#cache.clear();
+    this.#sql.clear();
+    this.#records.clear();
     if (!this.#db.open) return;
     try {
       // SQLite's advice for long-lived connections: refreshes planner statistics only where they are stale,
@@ -389,37 +296,32 @@ export class TaskStore {
     } catch {
       // best effort
     }
+    let checkpointed = false;
     try {
       // A clean stop leaves no history in the WAL: a backup of atelier.db alone is then complete.
-      this.#db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      const row = this.#db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').raw().get();
+      checkpointed = Array.isArray(row) && row[0] === 0;
     } catch {
       // best effort: a busy reader elsewhere only delays it to the next clean stop
     }
+    const file = fileOf(this.#db);
     this.#db.close();
+    // The next start may skip the full integrity check (see ./clean-stop) only after a complete checkpoint.
+    if (checkpointed && file) markCleanStop(file);
   }
 
   /** Keeps `tasks_fts_chars` (short CJK terms, see search-plan) in step with the prompt of task `id`. */
   #indexChars(id: string, prompt: string): void {
-    const row = this.#statement('SELECT seq FROM tasks WHERE id = ?').raw().get(id);
+    const row = this.#sql.get('SELECT seq FROM tasks WHERE id = ?').raw().get(id);
     const seq = Array.isArray(row) ? row[0] : null;
     if (typeof seq !== 'number') return;
-    this.#statement('DELETE FROM tasks_fts_chars WHERE rowid = ?').run(seq);
+    this.#sql.get('DELETE FROM tasks_fts_chars WHERE rowid = ?').run(seq);
     const chars = unspacedChars(prompt);
     if (chars !== null)
-      this.#statement('INSERT INTO tasks_fts_chars (rowid, chars) VALUES (?, ?)').run(seq, chars);
+      this.#sql.get('INSERT INTO tasks_fts_chars (rowid, chars) VALUES (?, ?)').run(seq, chars);
   }
 
   #write(statement: Database.Statement, row: TaskRowParams): void {
     statement.run(row);
-  }
-
-  #statement(sql: string): Database.Statement {
-    let stmt = this.#cache.get(sql);
-    if (stmt === undefined) {
-      if (this.#cache.size >= MAX_CACHED_STATEMENTS) this.#cache.clear();
-      stmt = this.#db.prepare(sql);
-      this.#cache.set(sql, stmt);
-    }
-    return stmt;
   }
 }

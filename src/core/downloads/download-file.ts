@@ -11,6 +11,7 @@ import {
 import { HashedFile } from './file-sink';
 import { createProgressReporter, type ProgressReporter } from './progress';
 import { backoffDelay, parseRetryAfter, sleep } from './retry-timing';
+import { chooseTransport, type BodyResponse, type Transport } from './transport';
 import type { DownloadOptions, DownloadOutcome } from './types';
 
 /** What one HTTP attempt ended with. */
@@ -23,7 +24,7 @@ interface RunState {
   readonly options: DownloadOptions;
   readonly file: HashedFile;
   readonly progress: ProgressReporter;
-  readonly fetchImpl: typeof fetch;
+  readonly transport: Transport;
   /** Total size once known (server or `expectedSize`). */
   total: number | null;
   contentType: string | null;
@@ -64,7 +65,7 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadOu
     options,
     file,
     progress: createProgressReporter(options.onProgress),
-    fetchImpl: options.fetchImpl ?? globalThis.fetch,
+    transport: options.transport ?? chooseTransport(options.fetchImpl),
     total: expected,
     contentType: null,
   };
@@ -143,9 +144,9 @@ async function attempt(state: RunState): Promise<AttemptResult> {
     const resumeFrom = file.size;
     if (resumeFrom > 0) headers.range = `bytes=${resumeFrom}-`;
 
-    let res: Response;
+    let res: BodyResponse;
     try {
-      res = await state.fetchImpl(options.url, { headers, signal: controller.signal, redirect: 'follow' });
+      res = await state.transport(options.url, headers, controller.signal);
     } catch (err) {
       if (outer?.aborted) throw aborted(err);
       return { kind: 'retry', reason: err, delayMs: null, progressed: false };
@@ -157,7 +158,7 @@ async function attempt(state: RunState): Promise<AttemptResult> {
       if (EXPIRED_STATUSES.has(status)) throw new ExpiredUrlError(status, file.size);
       if (status === 416) return handleUnsatisfiable(state, res, resumeFrom);
       if (status === 429 || status === 503) {
-        const wait = parseRetryAfter(res.headers.get('retry-after'));
+        const wait = parseRetryAfter(res.header('retry-after'));
         return {
           kind: 'retry',
           reason: new DownloadHttpError(status, detail),
@@ -177,10 +178,10 @@ async function attempt(state: RunState): Promise<AttemptResult> {
     }
 
     // Work out where this body starts and how long it must be.
-    let bodyLength: number | null = parseContentLength(res.headers.get('content-length'));
+    let bodyLength: number | null = parseContentLength(res.header('content-length'));
     let total: number | null;
     if (status === 206) {
-      const range = parseContentRange(res.headers.get('content-range'));
+      const range = parseContentRange(res.header('content-range'));
       if (range === null || range.first !== resumeFrom) {
         // A range we did not ask for: start over without Range.
         await cancelBody(res);
@@ -205,17 +206,18 @@ async function attempt(state: RunState): Promise<AttemptResult> {
       throw new DownloadSizeMismatchError(expected, total);
     }
     if (total !== null) state.total = total;
-    state.contentType ??= mediaType(res.headers.get('content-type'));
+    state.contentType ??= mediaType(res.header('content-type'));
 
     const start = file.size;
     const goal = bodyLength === null ? null : start + bodyLength;
+    // The sink hashes and writes each read as it arrives (synchronously, from the reader's own buffer):
+    // the kernel keeps receiving meanwhile, and nothing waits for a drain.
+    const { progress } = state;
     try {
-      if (res.body) {
-        for await (const chunk of res.body) {
-          await file.write(chunk);
-          state.progress.report(file.size, state.total);
-        }
-      }
+      await res.pipeTo((buf, off, len) => {
+        file.append(buf, off, len);
+        progress.report(file.size, state.total);
+      });
     } catch (err) {
       if (outer?.aborted) throw aborted(err);
       if (file.writeFailed) throw err;
@@ -264,10 +266,10 @@ async function attempt(state: RunState): Promise<AttemptResult> {
 /** 416 to `bytes=<have>-`: complete when the total equals what we have, otherwise start over. */
 async function handleUnsatisfiable(
   state: RunState,
-  res: Response,
+  res: BodyResponse,
   resumeFrom: number,
 ): Promise<AttemptResult> {
-  const total = parseUnsatisfiedRangeTotal(res.headers.get('content-range'));
+  const total = parseUnsatisfiedRangeTotal(res.header('content-range'));
   if (resumeFrom > 0 && total !== null && total === resumeFrom) {
     const expected = state.options.expectedSize;
     if (expected !== undefined && expected !== total) throw new DownloadSizeMismatchError(expected, total);
@@ -290,26 +292,26 @@ function mediaType(value: string | null): string | null {
   return t === '' ? null : t;
 }
 
-/** Reads the start of an error body for the message (at most 4 KiB read, 300 chars kept), ignoring failures. */
-async function drainText(res: Response): Promise<string> {
-  if (!res.body) return '';
-  const parts: Uint8Array[] = [];
+/** Reads the start of an error body for the message (at most 4 KiB kept, 300 chars used), ignoring failures. */
+async function drainText(res: BodyResponse): Promise<string> {
+  const parts: Buffer[] = [];
   let size = 0;
   try {
-    for await (const chunk of res.body) {
-      parts.push(chunk);
-      size += chunk.byteLength;
-      if (size >= 4096) break; // leaving the loop cancels the rest of the body
-    }
+    await res.pipeTo((buf, off, len) => {
+      if (size >= 4096) return;
+      parts.push(Buffer.from(buf.subarray(off, off + Math.min(len, 4096 - size))));
+      size += len;
+      if (size >= 4096) void res.cancel(); // the rest is not worth reading
+    });
   } catch {
     // a broken error body is not worth more than its status
   }
   return Buffer.concat(parts).toString('utf8').slice(0, 300).trim();
 }
 
-async function cancelBody(res: Response): Promise<void> {
+async function cancelBody(res: BodyResponse): Promise<void> {
   try {
-    await res.body?.cancel();
+    await res.cancel();
   } catch {
     // already closed
   }

@@ -1,7 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
 import { stat, truncate } from 'node:fs/promises';
-import { once } from 'node:events';
 
 /** Size of a file, 0 when it does not exist. */
 export async function fileSize(path: string): Promise<number> {
@@ -27,13 +26,14 @@ export async function hashPrefix(path: string, length: number, hash: Hash): Prom
 
 /**
  * The temp file plus the running sha256 of its content. `size` and the hash always describe the same
- * bytes: chunks are hashed as they are handed to the file, and a reset truncates both.
+ * bytes: each chunk is written (synchronously, into the page cache) and then hashed, in one pass over
+ * the reader's buffer, and a reset truncates both. No stream, no queue: memory stays flat.
  */
 export class HashedFile {
-  /** Bytes handed to the file so far (equal to its size once the current writer is closed). */
+  /** Bytes written to the file so far. */
   size = 0;
   private hash: Hash = createHash('sha256');
-  private writer: WriteStream | null = null;
+  private fd: number | null = null;
   private writeError: Error | null = null;
 
   constructor(readonly path: string) {}
@@ -67,34 +67,35 @@ export class HashedFile {
     this.size = 0;
   }
 
-  /** Appends a chunk, waiting for the disk when the write buffer is full (bounded memory). */
-  async write(chunk: Uint8Array): Promise<void> {
+  /** Appends `buf[off, off + len)`: written, then hashed. Throws (and stays failed) when the disk refuses it. */
+  append(buf: Uint8Array, off: number, len: number): void {
     if (this.writeError) throw this.writeError;
-    if (!this.writer) {
+    try {
       // 'a' appends after the adopted prefix; the file is created when missing.
-      const w = createWriteStream(this.path, { flags: 'a', highWaterMark: 1 << 20 });
-      w.on('error', (err) => {
-        this.writeError = err;
-      });
-      this.writer = w;
+      this.fd ??= openSync(this.path, 'a');
+      for (let done = 0; done < len;) done += writeSync(this.fd, buf, off + done, len - done);
+    } catch (err) {
+      this.writeError = err instanceof Error ? err : new Error(String(err));
+      throw this.writeError;
     }
-    this.hash.update(chunk);
-    this.size += chunk.byteLength;
-    if (!this.writer.write(chunk)) await once(this.writer, 'drain');
+    this.hash.update(off === 0 && len === buf.byteLength ? buf : buf.subarray(off, off + len));
+    this.size += len;
   }
 
-  /** Flushes and closes the current writer (if any); rethrows a write error. */
+  /** Appends a whole chunk (see {@link append}). */
+  async write(chunk: Uint8Array): Promise<void> {
+    this.append(chunk, 0, chunk.byteLength);
+  }
+
+  /** Closes the file (if open); rethrows a write error. */
   async close(): Promise<void> {
-    const w = this.writer;
-    this.writer = null;
-    if (w) {
-      if (!w.destroyed) {
-        w.end();
-        try {
-          await once(w, 'close');
-        } catch (err) {
-          this.writeError ??= err instanceof Error ? err : new Error(String(err));
-        }
+    const fd = this.fd;
+    this.fd = null;
+    if (fd !== null) {
+      try {
+        closeSync(fd);
+      } catch (err) {
+        this.writeError ??= err instanceof Error ? err : new Error(String(err));
       }
     }
     if (this.writeError) throw this.writeError;

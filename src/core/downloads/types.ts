@@ -1,3 +1,5 @@
+import type { Transport } from './transport';
+
 /** Result of a finished download or base64 write: what the history DB records for the file. */
 export interface DownloadOutcome {
   /** Size in bytes of the complete temp file. */
@@ -43,8 +45,13 @@ export interface DownloadOptions {
   maxAttempts?: number;
   /** Called before each wait between attempts: the next attempt's number (2 = first retry) and the wait. */
   onRetry?: (retry: { attempt: number; delayMs: number; reason: unknown }) => void;
-  /** Fetch implementation (default: global `fetch`). */
+  /**
+   * Fetch implementation. When it is a custom one (not the global `fetch`), every request goes through it;
+   * otherwise plain HTTP/1.1 downloads use the faster reader of `wire/` (fetch stays for proxies).
+   */
   fetchImpl?: typeof fetch;
+  /** The transport itself (tests: a reader with a private TLS CA). Overrides `fetchImpl`. */
+  transport?: Transport;
   /** Delays between failed attempts. */
   backoff?: BackoffOptions;
   /** Longest honoured `Retry-After` in ms (default 300 000); longer values are clamped. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -39,10 +39,10 @@ afterAll(async () => {
 });
 
 describe('URL inputs', () => {
-  it('a file within the cap lands in a temp file, as a Blob backed by it; cleanup removes it', async () => {
-    const { blob, cleanup } = await spoolUrl(`${base}/small`, dir, fetch, MB);
-    expect(blob.size).toBe(100 * 1024);
-    expect(blob.type).toBe('image/png');
+  it('a file within the cap lands in a temp file, whose path and type are answered; cleanup removes it', async () => {
+    const { path, type, cleanup } = await spoolUrl(`${base}/small`, dir, fetch, MB);
+    expect(statSync(path).size).toBe(100 * 1024);
+    expect(type).toBe('image/png');
     expect(readdirSync(dir)).toHaveLength(1);
     cleanup();
     expect(readdirSync(dir)).toEqual([]);

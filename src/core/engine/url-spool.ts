@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, openAsBlob, rmSync } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,15 +11,15 @@ export const MAX_URL_INPUT_BYTES = 512 * 1024 * 1024;
 
 /**
  * Fetches a link the user gave as an input and streams it to a temp file in `dir`, refusing anything past
- * `maxBytes` (declared or actually sent), so a huge or endless answer never sits in memory. Returns a Blob
- * backed by that file; `cleanup` removes it once the request that used it is done.
+ * `maxBytes` (declared or actually sent), so a huge or endless answer never sits in memory. Returns that
+ * file's path and media type; `cleanup` removes it once the request that used it is done.
  */
 export async function spoolUrl(
   url: string,
   dir: string,
   fetchImpl: typeof fetch,
   maxBytes = MAX_URL_INPUT_BYTES,
-): Promise<{ blob: Blob; cleanup: () => void }> {
+): Promise<{ path: string; type: string; cleanup: () => void }> {
   const res = await fetchImpl(url, { signal: AbortSignal.timeout(10 * 60_000) });
   const tooLarge = () =>
     new BridgeError(
@@ -51,7 +51,7 @@ export async function spoolUrl(
       createWriteStream(path, { mode: 0o600 }),
     );
     const type = res.headers.get('content-type')?.split(';')[0]?.trim() ?? '';
-    return { blob: await openAsBlob(path, { type }), cleanup };
+    return { path, type, cleanup };
   } catch (e) {
     cleanup();
     if (e instanceof BridgeError) throw e;

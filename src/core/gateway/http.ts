@@ -1,4 +1,7 @@
 import type { Logger } from '../ports';
+import { proxyConfigured } from '../downloads/transport';
+import { prepareMultipart, toFormData, type MultipartForm } from './multipart';
+import { SendError, sendMultipart } from './send-multipart';
 
 /** Where and how to reach the gateway for one task (profile settings captured at submission). */
 export interface GatewayTarget {
@@ -32,7 +35,14 @@ export class GatewayNetworkError extends Error {
   }
 }
 
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ERR_INVALID_URL',
+]);
 
 function errorCode(e: unknown): string | undefined {
   const cause = e instanceof Error ? (e.cause as { code?: unknown } | undefined) : undefined;
@@ -52,14 +62,16 @@ export function retryAfterMs(headers: Headers, now: number): number | null {
 export function authHeaders(target: GatewayTarget, path: string): Record<string, string> {
   if (!target.apiKey) return {};
   const isTaskGateway = path.startsWith('/open/aigw/');
-  if (isTaskGateway && target.gatewayAuthHeader.toLowerCase() !== 'authorization') return { [target.gatewayAuthHeader]: target.apiKey };
+  if (isTaskGateway && target.gatewayAuthHeader.toLowerCase() !== 'authorization')
+    return { [target.gatewayAuthHeader]: target.apiKey };
   return { Authorization: `Bearer ${target.apiKey}` };
 }
 
 export interface RequestOptions {
   method: 'GET' | 'POST';
   path: string;
-  body?: { json: unknown } | { form: FormData };
+  /** JSON, or a multipart form whose files are streamed from disk when it is sent. */
+  body?: { json: unknown } | { multipart: MultipartForm };
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -70,21 +82,56 @@ export async function gatewayRequest(
   options: RequestOptions,
   deps: { fetch: typeof fetch; now: () => number; log: Logger },
 ): Promise<GatewayResponse> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(target, options.path) };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...authHeaders(target, options.path),
+  };
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 120_000);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const url = `${target.baseUrl}${options.path}`;
+  const failed = (code: string | undefined, message: string): GatewayNetworkError => {
+    deps.log.warn('gateway request failed', { path: options.path, code, error: message });
+    return new GatewayNetworkError(code ? `${code}` : message, !(code && NOT_SENT_CODES.has(code)));
+  };
+  const multipart = options.body && 'multipart' in options.body ? options.body.multipart : null;
+  // Multipart uploads stream from disk over node:http (no FormData, no web streams), unless a fetch was
+  // injected (tests, ports) or a proxy is configured: then they go through fetch, as everything else.
+  if (multipart && deps.fetch === globalThis.fetch && !proxyConfigured()) {
+    let prepared: Awaited<ReturnType<typeof prepareMultipart>>;
+    try {
+      prepared = await prepareMultipart(multipart); // measures the files: nothing is sent yet
+    } catch (e) {
+      throw new GatewayNetworkError(e instanceof Error ? e.message : String(e), false);
+    }
+    let answer: Awaited<ReturnType<typeof sendMultipart>>;
+    try {
+      answer = await sendMultipart(url, headers, prepared, signal);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      if (e instanceof SendError && e.answerBroke)
+        throw new GatewayNetworkError(`response broke off: ${message}`, true);
+      // A timeout or an abort reads as fetch's did ("The operation was aborted due to timeout").
+      const reason: unknown = signal.aborted ? signal.reason : null;
+      if (reason instanceof Error) throw failed(undefined, reason.message);
+      throw failed(e instanceof SendError ? e.code : undefined, message);
+    }
+    return {
+      status: answer.status,
+      headers: answer.headers,
+      body: parseBody(answer.text),
+      retryAfterMs: retryAfterMs(answer.headers, deps.now()),
+    };
+  }
   let body: string | FormData | undefined;
   if (options.body && 'json' in options.body) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body.json);
-  } else if (options.body) body = options.body.form;
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? 120_000);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  } else if (multipart) body = await toFormData(multipart);
   let res: Response;
   try {
-    res = await deps.fetch(`${target.baseUrl}${options.path}`, { method: options.method, headers, body, signal });
+    res = await deps.fetch(url, { method: options.method, headers, body, signal });
   } catch (e) {
-    const code = errorCode(e);
-    deps.log.warn('gateway request failed', { path: options.path, code, error: e instanceof Error ? e.message : String(e) });
-    throw new GatewayNetworkError(code ? `${code}` : e instanceof Error ? e.message : String(e), !(code && NOT_SENT_CODES.has(code)));
+    throw failed(errorCode(e), e instanceof Error ? e.message : String(e));
   }
   let text: string;
   try {
@@ -92,13 +139,22 @@ export async function gatewayRequest(
   } catch (e) {
     throw new GatewayNetworkError(`response broke off: ${e instanceof Error ? e.message : String(e)}`, true);
   }
-  let parsed: unknown = text;
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: parseBody(text),
+    retryAfterMs: retryAfterMs(res.headers, deps.now()),
+  };
+}
+
+/** Parsed JSON when the text is JSON, else the text itself (possibly empty). */
+function parseBody(text: string): unknown {
   if (text.trim().startsWith('{') || text.trim().startsWith('[')) {
     try {
-      parsed = JSON.parse(text);
+      return JSON.parse(text);
     } catch {
-      parsed = text;
+      return text;
     }
   }
-  return { status: res.status, headers: res.headers, body: parsed, retryAfterMs: retryAfterMs(res.headers, deps.now()) };
+  return text;
 }

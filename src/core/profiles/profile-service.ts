@@ -10,6 +10,7 @@ import type { DemoGateway, SecretStore } from '../ports';
 import { readJsonStore, writeJsonFile } from '../storage/json-file';
 import { salvageArray } from '../storage/salvage';
 import { keyMustClear } from './key-origin';
+import { startDemoGateway } from './demo-persistence';
 
 /** What the engine needs to talk to a gateway: never leaves core. */
 export interface ResolvedProfile {
@@ -30,11 +31,12 @@ const DEMO_BASE: Omit<ProfileInput, 'baseUrl'> = {
 export class ProfileService {
   private readonly path: string;
   private demoEndpoint: { baseUrl: string; apiKey: string } | null = null;
+  private demoStarting: Promise<{ baseUrl: string; apiKey: string }> | null = null;
   /** Key values seen by this process, kept so synchronous code (the logger) can scrub them. */
   private readonly seenSecrets = new Set<string>();
 
   constructor(
-    dataDir: string,
+    private readonly dataDir: string,
     private readonly secrets: SecretStore,
     private readonly demo: DemoGateway | undefined,
   ) {
@@ -55,11 +57,16 @@ export class ProfileService {
     };
   }
 
-  /** Starts the demo gateway on first use (a random loopback port). */
+  /** Starts the demo gateway on first use, on its remembered port with its saved tasks (see demo-persistence). */
   async ensureDemo(): Promise<{ baseUrl: string; apiKey: string }> {
-    if (!this.demo)
+    const demo = this.demo;
+    if (!demo)
       throw new BridgeError('gateway_unreachable', 'The demo gateway is not available in this build.');
-    this.demoEndpoint ??= await this.demo.start();
+    this.demoStarting ??= startDemoGateway(demo, this.dataDir).catch((e: unknown) => {
+      this.demoStarting = null;
+      throw e;
+    });
+    this.demoEndpoint = await this.demoStarting;
     return this.demoEndpoint;
   }
 

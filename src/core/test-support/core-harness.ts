@@ -19,8 +19,12 @@ export interface TestCore {
   close(opts?: { keepDir?: boolean }): Promise<void>;
 }
 
-/** A core talking to a running simulator as its demo gateway, with a real SQLite file in a temp dir. */
-export async function startTestCore(gateway: { baseUrl: string; apiKey: string }, opts: { dataDir?: string; tuning?: Partial<EngineTuning>; demoFigures?: DemoGateway['figures']; desktop?: { chooseFolder(current: string): Promise<string | null> } } = {}): Promise<TestCore> {
+/**
+ * A core talking to a running simulator as its demo gateway, with a real SQLite file in a temp dir. Given a
+ * DemoGateway instead (the app's own, started by core on its remembered port with its saved state), core
+ * starts and stops it as the app does.
+ */
+export async function startTestCore(gateway: { baseUrl: string; apiKey: string } | DemoGateway, opts: { dataDir?: string; tuning?: Partial<EngineTuning>; demoFigures?: DemoGateway['figures']; desktop?: { chooseFolder(current: string): Promise<string | null> } } = {}): Promise<TestCore> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'atelier-core-'));
   const core = createCore({
     dataDir,
@@ -29,7 +33,7 @@ export async function startTestCore(gateway: { baseUrl: string; apiKey: string }
     appVersion: 'test',
     secrets: createMemorySecretStore(),
     preferences: createJsonPreferencesStore(dataDir),
-    demo: { start: async () => gateway, stop: async () => undefined, ...(opts.demoFigures ? { figures: opts.demoFigures } : {}) },
+    demo: 'start' in gateway ? gateway : { start: async () => gateway, stop: async () => undefined, ...(opts.demoFigures ? { figures: opts.demoFigures } : {}) },
     tuning: { ...FAST_TUNING, ...opts.tuning },
   });
   const events: TestCore['events'] = [];

@@ -54,6 +54,8 @@ export type FieldDef =
       /** The endpoint takes a link, not a file: files are sent inline as a data: URL. */
       urlField?: boolean;
       maxBytes?: number;
+      /** Allowed length in seconds of an audio or video file (checked once its length is known). */
+      durationSec?: { min: number; max: number };
     })
   | (FieldBase & { type: 'mediaList'; accept: MediaKind; min?: number; max: number; maxBytes?: number })
   | (FieldBase & { type: 'mask' })
@@ -63,5 +65,8 @@ export type FieldDef =
 export type FieldType = FieldDef['type'];
 
 export const SIZE_PATTERN = /^(\d{2,5})x(\d{2,5})$/;
-export const ASPECT_RATIO_PATTERN = /^(\d{1,3}):(\d{1,3})$/;
+/** W:H with whole or decimal sides (2.39:1 is a common cinema ratio). */
+export const ASPECT_RATIO_PATTERN = /^(\d{1,4}(?:\.\d{1,3})?):(\d{1,4}(?:\.\d{1,3})?)$/;
+/** The widest and tallest custom ratio accepted: 8:1 and 1:8 (beyond that no model makes a useful picture). */
+export const ASPECT_RATIO_LIMIT = 8;
 export const MB = 1024 * 1024;

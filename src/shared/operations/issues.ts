@@ -8,11 +8,13 @@ export interface FieldIssue {
     | 'notInteger'
     | 'badSize'
     | 'badAspectRatio'
+    | 'aspectRatioRange'
     | 'badUrl'
     | 'tooManyFiles'
     | 'tooFewFiles'
     | 'wrongMediaKind'
     | 'fileTooLarge'
+    | 'durationRange'
     | 'undefinedSubject'
     | 'unusedSubject'
     | 'duplicateSubject'
@@ -33,12 +35,14 @@ const EN: Record<FieldIssue['code'], string> = {
   outOfRange: 'Must be between {min} and {max}.',
   notInteger: 'Must be a whole number.',
   badSize: 'Use the shape WIDTHxHEIGHT, e.g. 1024x1024.',
-  badAspectRatio: 'Use the shape W:H, e.g. 16:9.',
+  badAspectRatio: 'Use the shape W:H, e.g. 16:9 or 2.39:1.',
+  aspectRatioRange: 'Keep the ratio between {min} and {max}.',
   badUrl: 'Must be an http(s) link.',
   tooManyFiles: 'At most {max} files: {count} given.',
   tooFewFiles: 'At least {min} files needed.',
   wrongMediaKind: 'Expected {kind}.',
   fileTooLarge: 'File is larger than {max}.',
+  durationRange: 'This file is {actual} s long; it must be {min}–{max} s.',
   undefinedSubject: '<<<{id}>>> names no defined subject.',
   unusedSubject: 'Subject "{id}" is not used in the prompt.',
   duplicateSubject: 'Subject id "{id}" is used twice.',

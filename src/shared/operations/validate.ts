@@ -1,4 +1,4 @@
-import { ASPECT_RATIO_PATTERN, SIZE_PATTERN, type FieldDef, type Values } from './fields';
+import { ASPECT_RATIO_LIMIT, ASPECT_RATIO_PATTERN, SIZE_PATTERN, type FieldDef, type Values } from './fields';
 import type { FieldIssue, FieldIssues } from './issues';
 import { mediaValueSchema, subjectSchema, type MediaValue } from './media';
 import type { OperationDef, RequestContext, WireRequest } from './operation';
@@ -26,11 +26,14 @@ function mediaMime(m: MediaValue): string | null {
   return null;
 }
 
-function checkMedia(field: FieldDef & { accept?: string; maxBytes?: number }, m: MediaValue): FieldIssue | null {
+function checkMedia(field: FieldDef & { accept?: string; maxBytes?: number; durationSec?: { min: number; max: number } }, m: MediaValue): FieldIssue | null {
   const mime = mediaMime(m);
   if (field.accept && mime && !mime.startsWith(`${field.accept}/`)) return { code: 'wrongMediaKind', params: { kind: field.accept } };
   if (field.maxBytes && m.kind === 'file' && m.input.size > field.maxBytes)
     return { code: 'fileTooLarge', params: { max: `${Math.round(field.maxBytes / 1024 / 1024)} MB` } };
+  const limit = field.durationSec;
+  if (limit && m.kind === 'file' && m.durationSec !== undefined && (m.durationSec < limit.min || m.durationSec > limit.max))
+    return { code: 'durationRange', params: { min: limit.min, max: limit.max, actual: m.durationSec.toFixed(1) } };
   return null;
 }
 
@@ -59,7 +62,11 @@ export function checkField(field: FieldDef, value: unknown): FieldIssue | null {
       return typeof value === 'string' && SIZE_PATTERN.test(value) ? null : { code: 'badSize' };
     case 'aspectRatio': {
       const m = typeof value === 'string' ? ASPECT_RATIO_PATTERN.exec(value) : null;
-      return m && Number(m[1]) > 0 && Number(m[2]) > 0 ? null : { code: 'badAspectRatio' };
+      if (!m || !(Number(m[1]) > 0 && Number(m[2]) > 0)) return { code: 'badAspectRatio' };
+      const ratio = Number(m[1]) / Number(m[2]);
+      return ratio > ASPECT_RATIO_LIMIT || ratio < 1 / ASPECT_RATIO_LIMIT
+        ? { code: 'aspectRatioRange', params: { min: `1:${ASPECT_RATIO_LIMIT}`, max: `${ASPECT_RATIO_LIMIT}:1` } }
+        : null;
     }
     case 'boolean':
       return typeof value === 'boolean' ? null : { code: 'invalid', params: { detail: 'expected yes or no' } };

@@ -1,6 +1,6 @@
 import type { SimContext } from '../context';
 import type { BaseTask } from '../task';
-import { fileUrls } from '../task';
+import { familyTasks, fileUrls } from '../task';
 import type { GatewayJob } from './gateway-models';
 
 export interface GatewayTask extends BaseTask {
@@ -11,13 +11,9 @@ export interface GatewayTask extends BaseTask {
   points: number;
 }
 
-const stores = new WeakMap<SimContext, Map<string, GatewayTask>>();
-
 /** Tasks live per simulator instance, so parallel simulators in one process stay independent. */
 export function gatewayTasks(ctx: SimContext): Map<string, GatewayTask> {
-  let map = stores.get(ctx);
-  if (!map) stores.set(ctx, (map = new Map()));
-  return map;
+  return familyTasks<GatewayTask>(ctx, 'gateway');
 }
 
 /** Array of URLs normally; `{video_url}` for motion control or under the videoUrlObject fault. */

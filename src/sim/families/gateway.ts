@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Route, SimContext } from '../context';
 import type { Exchange } from '../exchange';
 import { badRequest, readJsonObject, sendJson, taskNotFound } from '../exchange';
-import { attachFiles, createTask, randomId, viewTask } from '../task';
+import { attachFiles, createTask, keepTask, randomId, viewTask } from '../task';
 import { finishedAt } from '../timeline';
-import { renderPromptPng, sizeForAspect } from '../image/render-image';
-import { bufferSource } from '../byte-source';
+import { sizeForAspect } from '../image/render-image';
 import { clipShapeForAspect } from '../media';
 import type { GatewayTask } from './gateway-task';
 import { gatewayResult, gatewayTasks } from './gateway-task';
@@ -34,16 +33,20 @@ async function submit(ex: Exchange, ctx: SimContext): Promise<void> {
   if (job.media === 'image') {
     const size = sizeForAspect(job.aspect);
     const names = Array.from({ length: job.n }, (_, i) => `image-${i + 1}.png`);
-    attachFiles(ctx, task, names, (i) =>
-      bufferSource(
-        renderPromptPng(size.width, size.height, job.prompt, `ATELIER SIM - ${taskNo} - ${i + 1}/${job.n}`),
-        'image/png',
-      ),
-    );
+    attachFiles(ctx, task, names, (i) => ({
+      kind: 'png',
+      ...size,
+      prompt: job.prompt,
+      label: `ATELIER SIM - ${taskNo} - ${i + 1}/${job.n}`,
+    }));
   } else {
-    attachFiles(ctx, task, ['video.mp4'], () => ctx.media.video(clipShapeForAspect(job.aspect)));
+    attachFiles(ctx, task, ['video.mp4'], () => ({
+      kind: 'clip',
+      shape: clipShapeForAspect(job.aspect),
+      seed: job.prompt,
+    }));
   }
-  gatewayTasks(ctx).set(taskNo, task);
+  keepTask(ctx, task);
   if (task.callbackUrl)
     ctx.schedule(Math.max(0, finishedAt(task.timeline) - ctx.now()), () => sendCallback(ctx, task));
   sendJson(ex, 200, { code: 1000, message: 'success', data: { taskNo }, taskNo });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Route, SimContext } from '../context';
 import type { Exchange } from '../exchange';
 import { HttpError, badRequest, sendJson } from '../exchange';
@@ -27,6 +28,7 @@ async function edit(ex: Exchange, ctx: SimContext): Promise<void> {
     filename: f.filename,
     size: f.data.length,
     contentType: f.contentType,
+    sha256: createHash('sha256').update(f.data).digest('hex'),
   }));
 
   const field = (name: string): string | undefined => body.fields.get(name)?.[0];

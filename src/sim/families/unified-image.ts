@@ -3,21 +3,15 @@ import type { Route, SimContext } from '../context';
 import type { Exchange } from '../exchange';
 import { readJsonObject, sendJson, taskNotFound } from '../exchange';
 import type { BaseTask } from '../task';
-import { attachFiles, createTask, fileUrls, randomId, viewTask } from '../task';
+import { attachFiles, createTask, familyTasks, fileUrls, keepTask, randomId, viewTask } from '../task';
 import { integer, mediaRef, parseSize, str, stringArray } from '../validate';
-import { renderPromptPng } from '../image/render-image';
-import { bufferSource } from '../byte-source';
 
 interface UnifiedImageTask extends BaseTask {
   requestId: string;
 }
 
-const stores = new WeakMap<SimContext, Map<string, UnifiedImageTask>>();
-function unifiedImageTasks(ctx: SimContext): Map<string, UnifiedImageTask> {
-  let map = stores.get(ctx);
-  if (!map) stores.set(ctx, (map = new Map()));
-  return map;
-}
+const unifiedImageTasks = (ctx: SimContext): Map<string, UnifiedImageTask> =>
+  familyTasks<UnifiedImageTask>(ctx, 'unifiedImage');
 
 async function submit(ex: Exchange, ctx: SimContext): Promise<void> {
   const body = await readJsonObject(ex);
@@ -34,13 +28,14 @@ async function submit(ex: Exchange, ctx: SimContext): Promise<void> {
     requestId: randomUUID(),
   };
   const names = Array.from({ length: n }, (_, i) => `image-${i + 1}.png`);
-  attachFiles(ctx, task, names, (i) =>
-    bufferSource(
-      renderPromptPng(dims.width, dims.height, prompt, `ATELIER SIM - ${id.slice(0, 13)} - ${i + 1}/${n}`),
-      'image/png',
-    ),
-  );
-  unifiedImageTasks(ctx).set(id, task);
+  attachFiles(ctx, task, names, (i) => ({
+    kind: 'png',
+    width: dims.width,
+    height: dims.height,
+    prompt,
+    label: `ATELIER SIM - ${id.slice(0, 13)} - ${i + 1}/${n}`,
+  }));
+  keepTask(ctx, task);
   sendJson(ex, 200, { task_id: id, request_id: task.requestId, status: 'SUBMITTED' });
 }
 

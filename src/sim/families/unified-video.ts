@@ -2,7 +2,7 @@ import type { Route, SimContext } from '../context';
 import type { Exchange } from '../exchange';
 import { badRequest, readJsonObject, sendJson, taskNotFound } from '../exchange';
 import type { BaseTask } from '../task';
-import { attachFiles, createTask, fileUrls, randomId, viewTask } from '../task';
+import { attachFiles, createTask, familyTasks, fileUrls, keepTask, randomId, viewTask } from '../task';
 import { finishedAt, startedAt, toUnit } from '../timeline';
 import { clipShapeFor } from '../media';
 import { mediaRef, parseSize, str, stringArray } from '../validate';
@@ -14,12 +14,8 @@ interface UnifiedVideoTask extends BaseTask {
   kind: VideoKind;
 }
 
-const stores = new WeakMap<SimContext, Map<string, UnifiedVideoTask>>();
-function unifiedVideoTasks(ctx: SimContext): Map<string, UnifiedVideoTask> {
-  let map = stores.get(ctx);
-  if (!map) stores.set(ctx, (map = new Map()));
-  return map;
-}
+const unifiedVideoTasks = (ctx: SimContext): Map<string, UnifiedVideoTask> =>
+  familyTasks<UnifiedVideoTask>(ctx, 'unifiedVideo');
 
 /** "Line-B" behaviour: the fields present choose the kind, most specific first. */
 export function chooseKind(body: Record<string, unknown>): VideoKind {
@@ -47,10 +43,12 @@ async function submit(ex: Exchange, ctx: SimContext): Promise<void> {
   const dims = size === undefined ? undefined : parseSize(size, 'size');
   const id = randomId('task_', 16);
   const task: UnifiedVideoTask = { ...createTask(ctx, 'unifiedVideo', 'video', id, model, prompt), kind };
-  attachFiles(ctx, task, ['video.mp4'], () =>
-    ctx.media.video(clipShapeFor(dims?.width ?? 16, dims?.height ?? 9)),
-  );
-  unifiedVideoTasks(ctx).set(id, task);
+  attachFiles(ctx, task, ['video.mp4'], () => ({
+    kind: 'clip',
+    shape: clipShapeFor(dims?.width ?? 16, dims?.height ?? 9),
+    seed: prompt,
+  }));
+  keepTask(ctx, task);
   const created_at = toUnit(task.timeline.createdAt, task.flags.msTimestamps);
   sendJson(ex, 200, { id, task_id: id, object: 'video', model, status: 'queued', progress: 0, created_at });
 }

@@ -3,10 +3,9 @@ import type { Route, SimContext } from '../context';
 import type { Exchange } from '../exchange';
 import { readJsonObject, sendJson, taskNotFound } from '../exchange';
 import type { BaseTask } from '../task';
-import { attachFiles, createTask, fileUrls, viewTask } from '../task';
+import { attachFiles, createTask, familyTasks, fileUrls, keepTask, viewTask } from '../task';
 import { aspectRatio, mediaRef, str } from '../validate';
-import { renderPromptPng, sizeForAspect } from '../image/render-image';
-import { bufferSource } from '../byte-source';
+import { sizeForAspect } from '../image/render-image';
 import { clipShapeForAspect } from '../media';
 
 type Operation = 'expand' | 'avatar' | 'extend';
@@ -21,12 +20,7 @@ interface VendorTask extends BaseTask {
   op: Operation;
 }
 
-const stores = new WeakMap<SimContext, Map<string, VendorTask>>();
-function vendorTasks(ctx: SimContext): Map<string, VendorTask> {
-  let map = stores.get(ctx);
-  if (!map) stores.set(ctx, (map = new Map()));
-  return map;
-}
+const vendorTasks = (ctx: SimContext): Map<string, VendorTask> => familyTasks<VendorTask>(ctx, 'vendor');
 
 /** Kling-style numeric-looking task ids. */
 function vendorTaskId(): string {
@@ -56,22 +50,19 @@ function submitFor(op: Operation): Route['handle'] {
     };
     if (op === 'expand') {
       const size = sizeForAspect(aspect);
-      attachFiles(ctx, task, ['expanded.png'], () =>
-        bufferSource(
-          renderPromptPng(
-            size.width,
-            size.height,
-            prompt || `expanded to ${aspect ?? ''}`,
-            `ATELIER SIM - EXPAND ${aspect ?? ''}`,
-          ),
-          'image/png',
-        ),
-      );
+      attachFiles(ctx, task, ['expanded.png'], () => ({
+        kind: 'png',
+        ...size,
+        prompt: prompt || `expanded to ${aspect ?? ''}`,
+        label: `ATELIER SIM - EXPAND ${aspect ?? ''}`,
+      }));
     } else
-      attachFiles(ctx, task, ['video.mp4'], () =>
-        ctx.media.video(op === 'avatar' ? clipShapeForAspect('1:1') : '16x9'),
-      );
-    vendorTasks(ctx).set(id, task);
+      attachFiles(ctx, task, ['video.mp4'], () => ({
+        kind: 'clip',
+        shape: op === 'avatar' ? clipShapeForAspect('1:1') : '16x9',
+        seed: prompt || id,
+      }));
+    keepTask(ctx, task);
     const at = task.timeline.createdAt;
     sendJson(ex, 200, {
       code: 0,

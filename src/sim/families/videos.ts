@@ -3,7 +3,7 @@ import type { Exchange } from '../exchange';
 import { badRequest, readJsonObject, sendJson, taskNotFound } from '../exchange';
 import type { StoredFile } from '../file-store';
 import type { BaseTask } from '../task';
-import { attachFiles, createTask, randomId, viewTask } from '../task';
+import { attachFiles, createTask, familyTasks, keepTask, randomId, viewTask } from '../task';
 import { finishedAt, toUnit } from '../timeline';
 import { clipShapeFor } from '../media';
 import { mediaRef, parseSize, str } from '../validate';
@@ -14,12 +14,7 @@ interface VideoTask extends BaseTask {
   size: string;
 }
 
-const stores = new WeakMap<SimContext, Map<string, VideoTask>>();
-function videoTasks(ctx: SimContext): Map<string, VideoTask> {
-  let map = stores.get(ctx);
-  if (!map) stores.set(ctx, (map = new Map()));
-  return map;
-}
+const videoTasks = (ctx: SimContext): Map<string, VideoTask> => familyTasks<VideoTask>(ctx, 'videos');
 
 function findTask(ex: Exchange, ctx: SimContext): VideoTask {
   const id = ex.params[0] ?? '';
@@ -49,10 +44,12 @@ async function create(ex: Exchange, ctx: SimContext): Promise<void> {
     seconds: String(rawSeconds ?? '4'),
     size,
   };
-  attachFiles(ctx, task, ['video.mp4'], () =>
-    ctx.media.video(clipShapeFor(dims?.width ?? 0, dims?.height ?? 0)),
-  );
-  videoTasks(ctx).set(id, task);
+  attachFiles(ctx, task, ['video.mp4'], () => ({
+    kind: 'clip',
+    shape: clipShapeFor(dims?.width ?? 0, dims?.height ?? 0),
+    seed: prompt,
+  }));
+  keepTask(ctx, task);
   const created_at = toUnit(task.timeline.createdAt, task.flags.msTimestamps);
   sendJson(ex, 200, { id, task_id: id, object: 'video', model, status: 'queued', progress: 0, created_at });
 }

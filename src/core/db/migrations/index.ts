@@ -4,7 +4,8 @@ import { MIGRATION_0002_ESTIMATES } from './0002-estimates';
 import { backfillChars, MIGRATION_0003_SEARCH_AND_RESUME } from './0003-search-and-resume';
 import { MIGRATION_0004_LINEAGE_BOARDS } from './0004-lineage-boards';
 import { MIGRATION_0005_STUDIO } from './0005-studio';
-import { MIGRATION_0006_STATUS_COUNTS } from './0006-status-counts';
+import { MIGRATION_0006_MIXED_CHARS } from './0006-mixed-chars';
+import { MIGRATION_0007_STATUS_COUNTS } from './0007-status-counts';
 
 /** One schema step. `version` is its number; versions are 1, 2, 3… with no gaps. */
 export interface Migration {
@@ -25,7 +26,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'search-and-resume', sql: MIGRATION_0003_SEARCH_AND_RESUME, after: backfillChars },
   { version: 4, name: 'lineage-boards', sql: MIGRATION_0004_LINEAGE_BOARDS },
   { version: 5, name: 'studio', sql: MIGRATION_0005_STUDIO },
-  { version: 6, name: 'status-counts', sql: MIGRATION_0006_STATUS_COUNTS },
+  { version: 6, name: 'mixed-chars', sql: MIGRATION_0006_MIXED_CHARS, after: backfillChars },
+  { version: 7, name: 'status-counts', sql: MIGRATION_0007_STATUS_COUNTS },
 ];
 
 /** The schema version this build of the code writes. */

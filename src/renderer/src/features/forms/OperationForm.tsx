@@ -20,6 +20,7 @@ import { useBridgeStatus } from '../../bridge/bridge-status';
 import { useVendor } from './use-vendor';
 import { useStudioForm } from '../studio/use-studio-form';
 import './forms.css';
+import './layout/frame-pair.css';
 
 const inputIdOf = (op: OperationId, name: string) => `fm-${op.replace('.', '-')}-${name}`;
 

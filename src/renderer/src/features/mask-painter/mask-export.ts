@@ -3,8 +3,9 @@ import { encodePng, type DeflateFn } from './png-encode';
 
 /**
  * - `white-edit`: 8-bit grayscale, white (255) = edit, black (0) = keep — the gateway's convention.
- * - `alpha-edit`: RGBA, transparent = edit, opaque black = keep — for OpenAI-style endpoints that read
- *   the edit area from transparency. Both are at the source's exact pixel size.
+ * - `alpha-edit`: black with alpha (grey + alpha here, RGBA from the canvas encoder), transparent = edit,
+ *   opaque black = keep — for OpenAI-style endpoints that read the edit area from transparency.
+ * Both are at the source's exact pixel size.
  */
 export type MaskFormat = 'white-edit' | 'alpha-edit';
 
@@ -15,7 +16,10 @@ export interface MaskExportOptions {
   threshold?: number;
 }
 
-export function encodeMaskPng(mask: MaskRaster, options: MaskExportOptions): Promise<Uint8Array<ArrayBuffer>> {
+export function encodeMaskPng(
+  mask: MaskRaster,
+  options: MaskExportOptions,
+): Promise<Uint8Array<ArrayBuffer>> {
   const { width, data } = mask;
   const t = options.threshold;
   const value = (v: number): number => (t === undefined ? v : v >= t ? 255 : 0);
@@ -38,11 +42,12 @@ export function encodeMaskPng(mask: MaskRaster, options: MaskExportOptions): Pro
     {
       width,
       height: mask.height,
-      colorType: 6,
+      // Grey + alpha: an alpha channel as OpenAI-style endpoints require, with half the bytes of RGBA.
+      colorType: 4,
       writeRow: (y, out) => {
         const base = y * width;
-        // RGB stays 0 (zero-filled buffer); only alpha carries the mask.
-        for (let x = 0; x < width; x++) out[x * 4 + 3] = 255 - value(data[base + x] ?? 0);
+        // Grey stays 0 (zero-filled buffer); only alpha carries the mask.
+        for (let x = 0; x < width; x++) out[x * 2 + 1] = 255 - value(data[base + x] ?? 0);
       },
     },
     options.deflate,

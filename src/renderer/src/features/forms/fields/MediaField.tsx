@@ -9,9 +9,19 @@ import { MediaSources } from '../media/MediaSources';
 import { MediaThumb } from '../media/MediaThumb';
 import { DEFAULT_MAX_BYTES, formatBytes, mediaName } from '../media/media-info';
 import { useStageFiles } from '../media/use-stage-files';
+import { AudioPreview } from './AudioPreview';
+import { linkNoteField } from './link-note';
 
 /** One media input: drop, paste, browse, link or gallery; then a preview with replace and remove. */
-export function MediaField({ field, value, onChange, inputId, describedBy }: FieldProps<FieldOf<'media'>>) {
+export function MediaField({
+  op,
+  field,
+  value,
+  values,
+  onChange,
+  inputId,
+  describedBy,
+}: FieldProps<FieldOf<'media'>>) {
   const { t } = useTranslation();
   const maxBytes = field.maxBytes ?? DEFAULT_MAX_BYTES[field.accept];
   const { stage, busy, error, setError } = useStageFiles(field.accept, maxBytes);
@@ -95,14 +105,18 @@ export function MediaField({ field, value, onChange, inputId, describedBy }: Fie
           </div>
         )}
       </DropZone>
-      {field.urlField && (
-        <p className="fm-note">
-          <Info size={13} />{' '}
-          {t(
-            field.sources.includes('result') && field.accept !== 'audio'
-              ? 'forms.media.urlFieldNote'
-              : 'forms.media.urlFieldNoteFile',
-          )}
+      {field.accept === 'audio' && current?.kind === 'file' && (
+        <AudioPreview
+          key={current.input.id}
+          value={current}
+          onDuration={(durationSec) => {
+            if (current.durationSec !== durationSec) onChange({ ...current, durationSec });
+          }}
+        />
+      )}
+      {linkNoteField(op, values) === field.name && (
+        <p className="fm-note" data-testid="link-note">
+          <Info size={13} /> {t('forms.media.urlFieldNote')}
         </p>
       )}
       {error && (

@@ -4,6 +4,7 @@ import type { FieldOf, FieldProps } from '../field-props';
 import { fieldLabel } from '../form-text';
 import { ChipGroup } from './ChipGroup';
 import { ShapeIcon, ratioOf } from './ShapeIcon';
+import { useSizeFollowsSource } from './use-source-size';
 
 type RatioFieldDef = FieldOf<'aspectRatio'> | FieldOf<'size'>;
 
@@ -11,8 +12,18 @@ type RatioFieldDef = FieldOf<'aspectRatio'> | FieldOf<'size'>;
  * Aspect ratio (`w:h`) or size (`WxH`): preset chips with a little shape preview, and a free entry for
  * anything else (validated as typed).
  */
-export function RatioField({ op, field, value, onChange, inputId, describedBy, invalid }: FieldProps<RatioFieldDef>) {
+export function RatioField({
+  op,
+  field,
+  value,
+  values,
+  onChange,
+  inputId,
+  describedBy,
+  invalid,
+}: FieldProps<RatioFieldDef>) {
   const { t } = useTranslation();
+  useSizeFollowsSource(field, values, value, onChange);
   const current = typeof value === 'string' ? value : '';
   const presets = field.type === 'size' && field.allowAuto ? ['auto', ...field.presets] : field.presets;
   const isPreset = presets.includes(current);

@@ -5,6 +5,8 @@ import { SUBJECT_ID_PATTERN, renameSubjectToken, subjectTokens, type Subject } f
 import type { FieldOf, FieldProps } from '../field-props';
 import { MediaField } from '../fields/MediaField';
 import { subjectsOf } from './SubjectPrompt';
+import { subjectAtFault } from './subject-fault';
+import './subjects.css';
 
 const PREFIX: Record<Subject['kind'], string> = { image: 'img', video: 'vid', element: '' };
 
@@ -18,12 +20,14 @@ function nextId(kind: Subject['kind'], taken: Set<string>): string {
  * Each card says whether the prompt uses it; renaming an id renames its tokens in the prompt.
  */
 export function SubjectsField(props: FieldProps<FieldOf<'subjects'>>) {
-  const { value, values, onChange, getValue, setOther, inputId, describedBy } = props;
+  const { op, value, values, onChange, getValue, setOther, inputId, describedBy, invalid } = props;
   const { t } = useTranslation();
   const subjects = subjectsOf(value);
   const prompt = typeof values.prompt === 'string' ? values.prompt : '';
   const used = new Set(subjectTokens(prompt));
   const latest = () => subjectsOf(getValue());
+  // Only the card the shown issue names is marked, not every card of the list.
+  const badId = invalid ? subjectAtFault(op, values) : null;
   const update = (i: number, s: Subject) => onChange(latest().map((x, j) => (j === i ? s : x)));
   const add = (kind: Subject['kind']) => {
     const id = nextId(kind, new Set(latest().map((s) => s.id)));
@@ -39,12 +43,13 @@ export function SubjectsField(props: FieldProps<FieldOf<'subjects'>>) {
     <div className="fm-subjects" id={inputId} aria-describedby={describedBy}>
       {subjects.length === 0 && <p className="fm-subjects-empty">{t('forms.subjects.empty')}</p>}
       {subjects.map((s, i) => {
+        const bad = badId !== null && s.id === badId;
         const mediaField: FieldDef | null =
           s.kind === 'element'
             ? null
             : { type: 'media', name: `subject-${i}`, label: s.id, accept: s.kind, sources: ['file', 'url', 'result'], urlField: true };
         return (
-          <div key={i} className="fm-subject" data-testid="subject-card">
+          <div key={i} className={`fm-subject${bad ? ' fm-subject-bad' : ''}`} data-testid="subject-card" data-invalid={bad ? 'true' : undefined}>
             <div className="fm-subject-head">
               <span className={`fm-subject-kind fm-kind-${s.kind}`} title={t(`forms.subjects.kind.${s.kind}`)}>
                 {s.kind === 'image' ? <ImageIcon size={14} /> : s.kind === 'video' ? <Film size={14} /> : <Box size={14} />}
@@ -58,6 +63,7 @@ export function SubjectsField(props: FieldProps<FieldOf<'subjects'>>) {
                   placeholder={t(s.kind === 'element' ? 'forms.subjects.elementPlaceholder' : 'forms.subjects.idPlaceholder')}
                   spellCheck={false}
                   data-testid="subject-id"
+                  aria-invalid={bad}
                   onChange={(e) => rename(i, s, e.target.value.trim())}
                 />
                 <code>{'>>>'}</code>
@@ -81,6 +87,7 @@ export function SubjectsField(props: FieldProps<FieldOf<'subjects'>>) {
             {mediaField?.type === 'media' && s.kind !== 'element' ? (
               <MediaField
                 {...props}
+                invalid={bad}
                 field={mediaField}
                 value={s.media}
                 inputId={`${inputId}-${i}`}

@@ -3,11 +3,13 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TaskSummary } from '../../../../../shared/domain/task';
+import { isNotSent } from '../../../../../shared/domain/not-sent';
 import { useBridge } from '../../../bridge/bridge-context';
 import { mediaUrl } from '../../../bridge/media';
 import { actionsFor, hasFile, inputTargetsFor, type ActionId } from '../model/actions';
 import type { TaskActions } from '../hooks/use-task-actions';
 import { ACTION_ICONS } from './action-items';
+import { CurrentFormItem } from './CurrentFormItem';
 
 interface Props {
   task: TaskSummary;
@@ -138,7 +140,8 @@ function Menu({
   };
 
   const item = (id: ActionId) => {
-    const label = t(`gallery.action.${id}`);
+    // A draft never sent (Atelier stopped first): "Check again" sends it, so it says so.
+    const label = t(id === 'checkAgain' && isNotSent(task) ? 'gallery.action.sendNow' : `gallery.action.${id}`);
     const cls = `gl-menu-item${id === 'delete' ? ' danger' : ''}`;
     if (id === 'saveAs' && bridge.transport === 'web' && hasFile(result)) {
       // Web mode: the browser saves the file itself (the media route answers with Content-Disposition).
@@ -169,19 +172,7 @@ function Menu({
             {ACTION_ICONS[id]} {label}
             <ChevronRight size={14} className={`gl-menu-chevron${inputsOpen ? ' open' : ''}`} />
           </button>
-          {inputsOpen && (
-            <button
-              role="menuitem"
-              className="gl-menu-item sub"
-              data-testid="use-in-current-form"
-              onClick={() => {
-                close();
-                actions.useInCurrentForm(task, index);
-              }}
-            >
-              {t('gallery.action.currentForm')}
-            </button>
-          )}
+          {inputsOpen && <CurrentFormItem task={task} index={index} actions={actions} close={close} />}
           {inputsOpen &&
             targets.map((target) => (
               <button

@@ -1,11 +1,12 @@
 import type { TaskSummary } from '../../../../../shared/domain/task';
+import { isNotSent } from '../../../../../shared/domain/not-sent';
 import { estimateProgress } from '../model/progress-estimate';
 import { useNow } from './use-now';
 import { useTypical } from './use-typical-durations';
 
 export interface LiveStatus {
   /** i18n key under `gallery.live`. */
-  label: 'submitting' | 'queued' | 'rateLimited' | 'running' | 'downloading' | 'failed' | 'cancelled' | 'unknown' | 'stalled' | 'succeeded' | 'downloadFailed';
+  label: 'submitting' | 'queued' | 'rateLimited' | 'running' | 'downloading' | 'failed' | 'cancelled' | 'unknown' | 'notSent' | 'stalled' | 'succeeded' | 'downloadFailed';
   live: boolean;
   elapsedMs: number;
   percent: number | null;
@@ -45,10 +46,12 @@ export function useLiveStatus(task: TaskSummary): LiveStatus {
     }
     case 'succeeded':
       return { ...base, label: task.results.some((r) => r.state === 'failed') ? 'downloadFailed' : 'succeeded' };
+    case 'unknown':
+      // Never sent (Atelier stopped while it waited in the local queue): a draft, not a warning.
+      return { ...base, label: isNotSent(task) ? 'notSent' : 'unknown' };
     case 'submitting':
     case 'failed':
     case 'cancelled':
-    case 'unknown':
     case 'stalled':
       return { ...base, label: rateLimitSeconds > 0 ? 'rateLimited' : task.status };
   }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskDetail, TaskSummary } from '../../../../../shared/domain/task';
+import { isNotSent } from '../../../../../shared/domain/not-sent';
 import { useBridge } from '../../../bridge/bridge-context';
 import { putResultIntoForm } from '../../forms';
 import { reuseSettings } from '../forms-integration';
@@ -48,7 +49,7 @@ export function useTaskActions() {
       favourite: (task: TaskSummary) =>
         run(() => bridge.call('setFavourite', { id: task.id, favourite: !task.favourite })),
       checkAgain: (task: TaskSummary) =>
-        run(() => bridge.call('checkTask', { id: task.id }), t('gallery.toast.checking')),
+        run(() => bridge.call('checkTask', { id: task.id }), t(isNotSent(task) ? 'gallery.toast.sending' : 'gallery.toast.checking')),
       retryDownload: (task: TaskSummary) =>
         run(() => bridge.call('retryDownload', { id: task.id }), t('gallery.toast.retrying')),
       rerun: (task: TaskSummary) => run(() => bridge.call('rerunTask', { id: task.id, intoBatch: false }), t('studio.rerunDone')),

@@ -1,12 +1,12 @@
 /**
- * Migration 0006: the gallery's status counts without walking the history (issue 16, first paint).
+ * Migration 0007: the gallery's status counts without walking the history (issue 16, first paint).
  *
  * `task_status_counts` holds how many tasks have each (status, rejected) pair, kept exact by triggers on
  * insert, delete and a change of either column. The first screen's chips, total and running count (the
  * whole library, or with rejected tasks hidden or only) read these few rows instead of counting 100,000.
  * Filters that restrict anything else still count with SQL (see `TaskStore.countsByStatus`).
  */
-export const MIGRATION_0006_STATUS_COUNTS = /* sql */ `
+export const MIGRATION_0007_STATUS_COUNTS = /* sql */ `
 CREATE TABLE task_status_counts (
   status   TEXT    NOT NULL,
   rejected INTEGER NOT NULL,

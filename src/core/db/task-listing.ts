@@ -1,0 +1,130 @@
+import { taskStatusSchema, type TaskFilter, type TaskStatus } from '../../shared/domain/task';
+import type { TaskRecord } from '../tasks/task-record';
+import { decodeCursor, encodeCursor } from './cursor';
+import type { StatementCache } from './statement-cache';
+import { statusCountsQuery } from './status-counts';
+import { whereFor, type TaskCriteria } from './task-query';
+import { fromRow, TASK_COLUMNS } from './task-row';
+
+/** One gallery page. */
+export interface TaskPage {
+  items: TaskRecord[];
+  /** Pass back to {@link TaskStore.list} for the next page; null on the last page. */
+  nextCursor: string | null;
+  /** How many tasks match the filter in all (every page together). */
+  total: number;
+}
+
+/** A page with its status chips: matches per status, the filter's own `statuses` ignored. */
+export interface TaskPageWithCounts extends TaskPage {
+  counts: Record<TaskStatus, number>;
+}
+
+/** Default and maximum page sizes: large enough for a screen of thumbnails, small enough to stay fast. */
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 500;
+
+export const SELECT_LIST = TASK_COLUMNS.join(', ');
+
+/** Past this many matches, a search's first page is read by walking the date index (see `listWithCounts`). */
+const DENSE_MATCHES = 2_000;
+
+/** True when the filter restricts by a search and nothing else (the search box's common case). */
+function onlySearch(f: Partial<TaskCriteria>): boolean {
+  return (
+    f.search !== undefined &&
+    f.search.trim() !== '' &&
+    (f.statuses === undefined || f.statuses.length === 0) &&
+    f.operationId === undefined &&
+    f.model === undefined &&
+    f.favourite === undefined &&
+    f.since === undefined &&
+    f.until === undefined
+  );
+}
+
+function clampLimit(limit: number): number {
+  if (!Number.isFinite(limit)) return DEFAULT_PAGE_SIZE;
+  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(limit)));
+}
+
+/** Rows as records; damaged rows are dropped (see ./task-row). */
+export function toRecords(rows: unknown[]): TaskRecord[] {
+  const out: TaskRecord[] = [];
+  for (const row of rows) {
+    const r = fromRow(row);
+    if (r !== null) out.push(r);
+  }
+  return out;
+}
+
+/**
+ * A page and the status counts in one read (the caller runs it in a read transaction, so they agree): the
+ * counts are computed once per query and the total is their sum over the filter's statuses.
+ */
+export function readPageWithCounts(
+  sql: StatementCache,
+  filter: TaskFilter,
+  cursor: string | null,
+  limit: number,
+): TaskPageWithCounts {
+  const size = clampLimit(limit);
+  const newest = filter.sort !== 'oldest';
+  const after = cursor === null ? null : decodeCursor(cursor);
+  const page = whereFor(
+    filter,
+    after === null
+      ? []
+      : [{ sql: `(created_at, id) ${newest ? '<' : '>'} (?, ?)`, params: [after.createdAt, after.id] }],
+  );
+  const dir = newest ? 'DESC' : 'ASC';
+  const counts = readCounts(sql, filter);
+  const wanted =
+    filter.statuses !== undefined && filter.statuses.length > 0 ? new Set(filter.statuses) : null;
+  const total = Object.entries(counts).reduce(
+    (n, [s, c]) => (wanted === null || wanted.has(s as TaskStatus) ? n + c : n),
+    0,
+  );
+  // A search that matches many tasks is answered fastest by walking the date index and stopping after
+  // one page; a rare one by reading its few matches and sorting them (the planner cannot know which).
+  const byDate = onlySearch(filter) && total > DENSE_MATCHES ? 'INDEXED BY tasks_created' : '';
+  const pageSql = `SELECT ${SELECT_LIST} FROM tasks ${byDate} ${page.sql} ORDER BY created_at ${dir}, id ${dir} LIMIT ?`;
+  // One extra row tells whether another page exists without a second query.
+  const rows = toRecords(sql.get(pageSql).all(...page.params, size + 1));
+  const items = rows.slice(0, size);
+  const last = items.at(-1);
+  const nextCursor =
+    rows.length > size && last !== undefined
+      ? encodeCursor({ createdAt: last.createdAt, id: last.id })
+      : null;
+  return { items, nextCursor, total, counts };
+}
+
+/**
+ * How many tasks have each status, for the status chips. Every status is present (zero included).
+ * The filter's `statuses` and `sort` are ignored: each chip shows what selecting it would give.
+ */
+export function readCounts(sql: StatementCache, filter: Partial<TaskCriteria>): Record<TaskStatus, number> {
+  const { statuses: _ignored, ...criteria } = filter;
+  const where = whereFor(criteria);
+  const counts = Object.fromEntries(taskStatusSchema.options.map((s) => [s, 0])) as Record<
+    TaskStatus,
+    number
+  >;
+  // Unfiltered (but for rejected): the trigger-kept table. For a search alone, statuses come from the
+  // narrow (seq, status) index instead of the wide rows.
+  const fromTable = statusCountsQuery(criteria);
+  const index = onlySearch(criteria) ? 'INDEXED BY tasks_seq_status' : '';
+  const rows = sql
+    .get(fromTable ?? `SELECT status, count(*) FROM tasks ${index} ${where.sql} GROUP BY status`)
+    .raw()
+    .all(...(fromTable ? [] : where.params));
+  for (const row of rows) {
+    if (!Array.isArray(row)) continue;
+    const status = taskStatusSchema.safeParse(row[0]);
+    // A status this build does not know is displayed as `unknown` (see task-row), so counted there too.
+    const key: TaskStatus = status.success ? status.data : 'unknown';
+    counts[key] += typeof row[1] === 'number' ? row[1] : 0;
+  }
+  return counts;
+}
