@@ -62,8 +62,8 @@ describe('lazy thumbnails', () => {
     expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(512);
     expect(t.store.get(rec.id)?.results[0]?.thumbnail).toBe(name);
     expect(t.store.get(rec.id)?.updatedAt).toBe(rec.updatedAt);
-    // Recorded and on disk: left to the usual check (which serves recorded thumbnails).
-    expect(await t.resolve(`thumbs/${name}`)).toBeNull();
+    // Recorded and on disk: served as found through its task, not made again.
+    expect(await t.resolve(`thumbs/${name}`)).toBe(a);
     expect(t.made()).toBe(1);
   });
 
@@ -110,7 +110,7 @@ describe('core serves them', () => {
     const served = await core.core.resolveMedia(`thumbs/${name}`);
     expect(served).toBe(join(core.core.mediaRoots().thumbs, name));
     expect((await sharp(readFileSync(served!)).metadata()).format).toBe('webp');
-    // Recorded now: the usual check serves it from then on.
+    // Recorded now: served from then on, not made again.
     expect(await core.core.resolveMedia(`thumbs/${name}`)).toBe(served);
     // A thumbnail name for a task that does not exist is still refused.
     expect(await core.core.resolveMedia(`thumbs/${thumbnailName('nope', 0)}`)).toBeNull();

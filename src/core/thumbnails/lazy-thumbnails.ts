@@ -18,8 +18,8 @@ export interface LazyThumbnailsDeps {
  * Thumbnails for image results that have none (imported, seeded, or older than thumbnails), made when the
  * gallery first asks for `thumbs/<task id>-<index>.webp`: never on the first paint's path (the tiles are on
  * screen before their pictures are requested), never for a file no task records, and once (recorded on the
- * result; concurrent requests share one job). Answers the file to serve, or null when this is not such a
- * request or the image cannot be read (the page then shows the image itself).
+ * result; concurrent requests share one job). Answers the file to serve (made now, or recorded before), or
+ * null when this is not such a request or the image cannot be read (the page then shows the image itself).
  */
 export function createLazyThumbnails(
   deps: LazyThumbnailsDeps,
@@ -73,8 +73,9 @@ export function createLazyThumbnails(
     if (thumbnailName(id, index) !== name) return null;
     const result = deps.store.get(id)?.results.find((r) => r.index === index);
     if (!result?.file || result.kind !== 'image') return null;
-    // Recorded and on disk: the caller's usual check serves it.
-    if (result.thumbnail === name && existsSync(join(deps.roots().thumbs, name))) return null;
+    // Recorded and on disk: served as found by id (the generic check would search every task's results).
+    if (result.thumbnail === name && existsSync(join(deps.roots().thumbs, name)))
+      return resolveMediaPath(deps.roots(), `thumbs/${name}`);
     const pending = jobs.get(name) ?? makeFor(id, index, name).finally(() => jobs.delete(name));
     jobs.set(name, pending);
     return pending;
