@@ -102,6 +102,7 @@ async function fitsHorizontally(page: Page): Promise<void> {
 for (const [width, height] of [
   [960, 640],
   [1024, 700],
+  [1440, 900],
 ] as const) {
   test(`at ${width}×${height} the footer keeps Generate and the model whole, in every operation`, async ({
     page,

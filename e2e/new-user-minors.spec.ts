@@ -408,3 +408,41 @@ test("the inline mask painter uses the app's controls: no native select, segment
   await toolbar.scrollIntoViewIfNeeded();
   await toolbar.screenshot({ path: 'test-results/screenshots/minors/mask-toolbar.png' });
 });
+
+test('a linked https image says why it has no preview, and the page never tries to load it', async ({
+  page,
+}) => {
+  const blocked: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to load/i.test(m.text())) blocked.push(m.text());
+  });
+  const forms = new FormsPage(page);
+  await forms.open('vendor.expand');
+  await forms.addLink('image', 'https://example.com/linked-photo.png');
+  await expect(forms.field('image').getByTestId('link-preview-why')).toHaveText(
+    /No preview for web links: Atelier does not fetch them itself/,
+  );
+  await expect(forms.field('image').getByTestId('link-no-preview')).toBeVisible();
+  await expect(forms.field('image').locator('img[src^="https:"]')).toHaveCount(0);
+  expect(blocked).toEqual([]);
+});
+
+test('in the lightbox, "Edit with mask" sits below the position counter, not over it', async ({ page }) => {
+  const task = await submitAndWait({
+    operationId: 'gateway.text2image',
+    values: {
+      model: '{vendor}_3.0_text2image',
+      prompt: 'a lighthouse counted in the lightbox',
+      aspect_ratio: '1:1',
+      n: 1,
+    },
+    extra: {},
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(app.url);
+  await new GalleryPage(page).tile(task.id).click();
+  const counter = await page.locator('.gl-counter').boundingBox();
+  const edit = await page.getByTestId('lightbox-edit-mask').boundingBox();
+  if (!counter || !edit) throw new Error('lightbox not laid out');
+  expect(edit.y).toBeGreaterThanOrEqual(counter.y + counter.height);
+});

@@ -4,6 +4,7 @@ import { TaskStore } from '../../src/core/db/task-store';
 import { fakeTaskRecord, mulberry32 } from '../../src/core/db/seed';
 import type { TaskRecord } from '../../src/core/tasks/task-record';
 import { renderPromptPng } from '../../src/sim/image/render-image';
+import { clipFileName, clipPaletteFor } from '../../src/sim/media';
 
 /** The history database core opens (coordinated with the engine): `<dataDir>/atelier.db`. */
 export const dbFile = (dataDir: string): string => join(dataDir, 'atelier.db');
@@ -49,7 +50,8 @@ class FileWriter {
       mkdirSync(dirname(target), { recursive: true });
       const shape = aspectOf(r);
       if (res.kind === 'video') {
-        link(SIM_CLIPS[shape], target);
+        // The same palette the demo gateway picks for this prompt, so a seeded gallery looks like a real one.
+        link(resolve('resources/sim', clipFileName(shape, clipPaletteFor(r.prompt))), target);
         continue;
       }
       const palette = Math.abs(hash(r.prompt)) % 24;

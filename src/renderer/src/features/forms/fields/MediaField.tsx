@@ -6,11 +6,12 @@ import type { FieldOf, FieldProps } from '../field-props';
 import { usePasteTarget } from '../form-context';
 import { DropZone } from '../media/DropZone';
 import { MediaSources } from '../media/MediaSources';
-import { MediaThumb } from '../media/MediaThumb';
+import { MediaThumb, isWebLink } from '../media/MediaThumb';
 import { DEFAULT_MAX_BYTES, formatBytes, mediaName } from '../media/media-info';
 import { useStageFiles } from '../media/use-stage-files';
 import { AudioPreview } from './AudioPreview';
 import { linkNoteField } from './link-note';
+import './media-notes.css';
 
 /** One media input: drop, paste, browse, link or gallery; then a preview with replace and remove. */
 export function MediaField({
@@ -70,6 +71,11 @@ export function MediaField({
                 <span className="fm-badge">{sourceLabel}</span>
                 {current.kind === 'file' && formatBytes(current.input.size)}
               </span>
+              {isWebLink(current) && (
+                <span className="fm-media-why" data-testid="link-preview-why">
+                  {t('forms.media.noLinkPreview')}
+                </span>
+              )}
               <MediaSources
                 accept={field.accept}
                 sources={field.sources}

@@ -1,14 +1,26 @@
 import { FileAudio, Film, ImageOff, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import type { MediaKind, MediaValue } from '../../../../../shared/operations/media';
+import { useTranslation } from 'react-i18next';
 import { mediaKindOf, mediaPreviewUrl } from './media-info';
+
+/** A link to elsewhere on the web (not a data: URL, not a gallery result). */
+export const isWebLink = (value: MediaValue): boolean => value.kind === 'url' && /^https?:/i.test(value.url);
 
 /** A square preview of a media value: the image, the first frame of a video, or an icon. */
 export function MediaThumb({ value, accept, className }: { value: MediaValue; accept: MediaKind; className?: string }) {
+  const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const kind = mediaKindOf(value, accept);
   const src = mediaPreviewUrl(value);
   const cls = `fm-thumb${className ? ` ${className}` : ''}`;
+  // A web link is never loaded by the page (its CSP allows only the app's own media): say so, not a broken image.
+  if (isWebLink(value))
+    return (
+      <span className={`${cls} fm-thumb-icon`} title={t('forms.media.noLinkPreview')} data-testid="link-no-preview">
+        <Link2 size={22} aria-hidden="true" />
+      </span>
+    );
   if (!src || failed || kind === 'audio')
     return (
       <span className={`${cls} fm-thumb-icon`} aria-hidden="true">

@@ -31,8 +31,10 @@ export function mediaKindOf(m: MediaValue, fallback: MediaKind): MediaKind {
 /** Where a thumbnail or preview can be loaded from. */
 export function mediaPreviewUrl(m: MediaValue): string | null {
   if (m.kind === 'file') return mediaUrl('inputs', m.input.id);
-  if (m.kind === 'result') return m.file ? mediaUrl('library', m.file) : m.remoteUrl;
-  return m.url;
+  // Web links are never loaded by the page: its CSP allows only the app's own media (and data: URLs), and
+  // fetching them would tell a third party the user is looking. Callers show an icon and say why instead.
+  if (m.kind === 'result') return m.file ? mediaUrl('library', m.file) : null;
+  return /^data:/i.test(m.url) ? m.url : null;
 }
 
 export function mediaName(m: MediaValue): string {
