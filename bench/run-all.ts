@@ -132,7 +132,8 @@ function summary(name: string, f: Figures): [string, string][] {
           `${num(f.images, 0)} × ${num(f.mbEach, 0)} MB edit: ours vs curl -F`,
           `${num(f.oursS, 3)} s vs ${num(f.curlS, 3)} s`,
         ],
-        ['time ratio ours/curl', num(f.ratio)],
+        ['throughput ours/curl (time ratio)', `${num(f.throughputRatio)} (${num(f.ratio)})`],
+        ['load average before / after', String(f.load ?? '–')],
         ['peak RSS (growth)', `${num(f.peakRssMiB, 0)} MiB (+${num(f.rssGrowthMiB, 0)} MiB)`],
       ];
     case 'store':
