@@ -226,6 +226,12 @@ export class TaskStore {
     return lookups.due(this.#sql, now, limit);
   }
 
+  /** The ids of {@link due} (soonest first, at most `limit`), read from an index only: rows come from {@link get}. */
+  dueIds(now: number, limit: number): string[] {
+    this.#assertOpen();
+    return lookups.dueIds(this.#sql, now, limit);
+  }
+
   /**
    * Whether some task records `rel` as a result's library file (`file`) or thumbnail (`thumbnail`): the media
    * routes serve only such files. A text prefilter (`instr`) keeps the JSON walk to the candidate rows.

@@ -28,6 +28,8 @@ import type { Estimator } from '../estimates/estimator';
 import { IdempotentSubmits } from './idempotency';
 import { createMediaResolver } from './media-resolver';
 import { nextPollDelay } from './poll-schedule';
+import { queryOnce } from './query-once';
+import { isBookkeeping, PollBook, type Bookkeeping } from './poll-book';
 import { mergeResults, newTaskRecord, withEvent } from './record-factory';
 import { ResultDownloader } from './result-downloader';
 import { isDiskFull, WriteGuard } from './write-guard';
@@ -96,6 +98,14 @@ export class TaskEngine {
   private readonly callbackGate = new CallbackGate();
   /** b64 results of answers whose files are not on disk yet (see applyOutcome). */
   private readonly inlineResults = new Map<string, RemoteResult[]>();
+  /** Poll bookkeeping not written yet (see PollBook): flushed in one transaction every few seconds. */
+  private readonly book = new PollBook({
+    flushMs: () => this.deps.tuning.bookFlushMs ?? 3_000,
+    active: () => !this.stopped && !this.closed,
+    commit: (entries) => this.deps.store.transaction(() => entries.forEach(([id, p]) => this.deps.store.update(id, p))),
+    onDiskFull: (id, patch) => void this.guard.write(id, patch),
+    logError: (message, error) => this.deps.log.error(message, { error }),
+  });
   private timer: NodeJS.Timeout | null = null;
   /** When the pending scheduler pass runs (engine clock), Infinity when none is pending. */
   private timerAt = Number.POSITIVE_INFINITY;
@@ -203,6 +213,7 @@ export class TaskEngine {
     this.downloader.abortAll();
     const pending = [...this.inFlight];
     await Promise.race([Promise.allSettled(pending), new Promise((r) => setTimeout(r, 10_000).unref?.())]);
+    this.book.flushNow();
   }
 
   private schedule(ms: number): void {
@@ -240,7 +251,9 @@ export class TaskEngine {
     try {
       const now = this.deps.clock.now();
       const room = this.requests.room;
-      const due = room > 0 ? this.deps.store.due(now, room + this.busy.size) : [];
+      // Over-read by what memory moved later (the stored time may still say due), then read from memory.
+      const ids = room > 0 ? this.book.dueOf(this.deps.store.dueIds(now, room + this.busy.size + this.book.size), now) : [];
+      const due = ids.slice(0, room + this.busy.size).flatMap((id) => this.get(id) ?? []);
       for (const task of due) {
         if (this.busy.has(task.id)) continue;
         if (!this.requests.hasRoom) break;
@@ -275,8 +288,11 @@ export class TaskEngine {
    * The one write path of the engine: store, then tell the renderer. A write the disk refuses is kept in
    * memory (see WriteGuard) and the task says so; nothing it carried (a gateway id) is lost.
    */
-  private update(id: string, patch: Partial<TaskRecord>): TaskRecord | null {
+  private update(id: string, change: Partial<TaskRecord>): TaskRecord | null {
     if (this.closed) return null;
+    // Bookkeeping kept in memory for this task goes into this write (the change wins where both say).
+    const kept = this.book.take(id);
+    const patch = kept ? { ...kept, ...change } : change;
     const next = this.guard.write(id, scrubPatch({ ...patch, updatedAt: this.deps.clock.now() }, this.secrets()));
     if (next) this.deps.events.emit('taskChanged', this.summary(next));
     const pollAt = patch.internal?.nextPollAt;
@@ -284,9 +300,20 @@ export class TaskEngine {
     return next;
   }
 
-  /** The task as the engine knows it (stored row plus anything not saved yet). */
+  /** A poll that changed only bookkeeping: kept in memory (see PollBook), told to the renderer at once. */
+  private keep(id: string, patch: Bookkeeping): void {
+    if (this.closed) return;
+    this.book.keep(id, scrubPatch({ ...patch, updatedAt: this.deps.clock.now() }, this.secrets()) as Bookkeeping);
+    const next = this.get(id);
+    if (next) this.deps.events.emit('taskChanged', this.summary(next));
+    const pollAt = patch.internal?.nextPollAt;
+    if (typeof pollAt === 'number') this.wakeAt(pollAt);
+    this.book.flushSoon();
+  }
+
+  /** The task as the engine knows it (stored row, anything a full disk held back, bookkeeping in memory). */
   private get(id: string): TaskRecord | null {
-    return this.guard.get(id);
+    return this.book.overlay(this.guard.get(id));
   }
 
   private summary(task: TaskRecord): TaskSummary {
@@ -428,7 +455,11 @@ export class TaskEngine {
         setTimeout(() => resolve('waiting'), this.deps.tuning.submitWaitMs).unref?.(),
       ),
     ]);
-    if (settled instanceof BridgeError) throw settled;
+    if (settled instanceof BridgeError) {
+      // A refused key created nothing on the gateway and the form shows why: leave no failed tile behind.
+      if (settled.code === 'gateway_unauthorized' && !req.member) this.forgetRefused(id);
+      throw settled;
+    }
     if (settled !== 'done' && settled !== 'waiting') throw settled;
     sending.catch(() => undefined); // later failures are recorded on the task itself
     const known = this.get(id);
@@ -556,6 +587,14 @@ export class TaskEngine {
       throw new BridgeError('gateway_bad_request', `The gateway is busy (rate limited): ${message}`);
     if (res.status >= 500) throw new BridgeError('gateway_unreachable', message);
     throw new BridgeError('gateway_bad_request', message);
+  }
+
+  /** Removes a submission the gateway refused outright (401/403) while the form was still waiting for it. */
+  private forgetRefused(id: string): void {
+    const token = this.get(id)?.internal.callbackToken;
+    if (token) this.callbackTokens.delete(token);
+    this.deps.store.delete(id);
+    this.deps.events.emit('taskRemoved', { id });
   }
 
   private fail(id: string, message: string): void {
@@ -743,7 +782,8 @@ export class TaskEngine {
         ? { events: withEvent(current, `status ${outcome.rawStatus ?? status}`, now) }
         : {}),
     };
-    this.update(id, patch);
+    if (isBookkeeping(patch, current)) this.keep(id, patch);
+    else this.update(id, patch);
     // Not awaited: a poll holds a place under the global request cap, and a long video download must not
     // keep it (six finishing videos would otherwise stop every other task's polling until they are on disk).
     if (status === 'succeeded') {
@@ -763,33 +803,16 @@ export class TaskEngine {
 
   /** Result URLs expire (api-notes E.3): query the finished task again and take the fresh URLs it hands out. */
   private async refreshResultUrls(task: TaskRecord): Promise<void> {
-    const adapter = ADAPTERS[task.family];
-    const path = task.remoteId
-      ? adapter.queryPath({ remoteId: task.remoteId, submitPath: task.internal.submitPath })
-      : null;
-    if (!path) return;
+    if (!task.remoteId) return;
     await this.requests.run(async () => {
-      const res = await gatewayRequest(
-        await this.target(task),
-        { method: 'GET', path, timeoutMs: 60_000 },
-        this.http(),
-      ).catch(() => null);
-      if (!res || res.status !== 200) return;
-      let outcome: QueryOutcome;
-      try {
-        outcome = adapter.parseQuery(res.body);
-      } catch {
-        return;
-      }
+      const answer = await queryOnce(task, task.remoteId, await this.target(task), this.http(), 60_000);
       const current = this.get(task.id);
-      if (!current || outcome.results.length === 0) return;
+      if (!answer || !current || answer.outcome.results.length === 0) return;
       const output = getOperation(current.operationId).output;
-      this.update(task.id, {
-        lastRawResponse: res.body,
-        results: mergeResults(current.results, outcome.results, output),
-      });
+      this.update(task.id, { lastRawResponse: answer.body, results: mergeResults(current.results, answer.outcome.results, output) });
     });
   }
+
 
   // ---- user actions -----------------------------------------------------------------------------
 
@@ -896,23 +919,15 @@ export class TaskEngine {
    * status, and never a taskNo another task already holds.
    */
   private async adoptFromCallback(task: TaskRecord, taskNo: string): Promise<CallbackVerdict> {
-    const adapter = ADAPTERS[task.family];
-    const path = adapter.queryPath({ remoteId: taskNo, submitPath: task.internal.submitPath });
     const heldByOther = () => {
       const holder = this.deps.store.heldBy(task.family, taskNo);
       return holder !== null && holder !== task.id;
     };
-    if (!path || heldByOther()) return 'rejected';
-    const target = await this.target(task);
-    const res = await gatewayRequest(target, { method: 'GET', path, timeoutMs: 30_000 }, this.http()).catch(() => null);
-    if (!res || res.status !== 200) return 'rejected';
-    let outcome: QueryOutcome;
-    try {
-      outcome = adapter.parseQuery(res.body);
-    } catch {
-      return 'rejected';
-    }
-    const model = firstString(res.body, ['data.model', 'model', 'data.model_name']);
+    if (heldByOther()) return 'rejected';
+    const answer = await queryOnce(task, taskNo, await this.target(task), this.http(), 30_000);
+    if (!answer) return 'rejected';
+    const { body, outcome } = answer;
+    const model = firstString(body, ['data.model', 'model', 'data.model_name']);
     if (model !== task.model || outcome.status === 'unknown' || outcome.status === 'stalled') return 'rejected';
     const current = this.get(task.id);
     if (!current || current.remoteId || heldByOther()) return current?.remoteId === taskNo ? 'accepted' : 'rejected';
@@ -925,7 +940,7 @@ export class TaskEngine {
     });
     if (!adopted) return 'rejected';
     const later = isTerminal(outcome.status) ? null : now + this.deps.tuning.pollBaseMs;
-    await this.applyOutcome(task.id, outcome, res.body, later);
+    await this.applyOutcome(task.id, outcome, body, later);
     return 'accepted';
   }
 

@@ -14,6 +14,8 @@ export interface EngineTuning {
   submitWaitMs: number;
   /** Scheduler tick when nothing is due sooner. */
   idleTickMs: number;
+  /** Poll bookkeeping (next poll time, poll count) is kept in memory and written this often (default 3 s). */
+  bookFlushMs?: number;
 }
 
 export const DEFAULT_TUNING: EngineTuning = {
@@ -25,6 +27,7 @@ export const DEFAULT_TUNING: EngineTuning = {
   horizonVideoMs: 6 * 60 * 60_000,
   submitWaitMs: 2_500,
   idleTickMs: 1_000,
+  bookFlushMs: 3_000,
 };
 
 /** Tests: a fast simulator finishes in well under a second. */
@@ -37,4 +40,5 @@ export const FAST_TUNING: EngineTuning = {
   horizonVideoMs: 120_000,
   submitWaitMs: 2_000,
   idleTickMs: 50,
+  bookFlushMs: 200,
 };

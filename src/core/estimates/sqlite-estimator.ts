@@ -37,6 +37,8 @@ export class SqliteEstimator implements Estimator {
   readonly #insert: Database.Statement;
   readonly #demo: SqliteEstimatorOptions['demo'];
   readonly #now: () => number;
+  /** Tasks already learnt from in this process: a download reports the same finish many times. */
+  readonly #observed = new Set<string>();
 
   constructor(db: Database.Database, options: SqliteEstimatorOptions = {}) {
     this.#demo = options.demo;
@@ -119,6 +121,7 @@ export class SqliteEstimator implements Estimator {
    */
   observe(task: TaskSummary, values: Readonly<Record<string, unknown>>): void {
     if ((task.status !== 'succeeded' && task.status !== 'downloading') || task.finishedAt === null) return;
+    if (this.#observed.has(task.id)) return; // INSERT OR IGNORE would keep the first sample anyway
     this.record({
       taskId: task.id,
       profileId: task.profileId,
@@ -128,6 +131,8 @@ export class SqliteEstimator implements Estimator {
       durationMs: task.finishedAt - (task.submittedAt ?? task.createdAt),
       points: task.points,
     });
+    if (this.#observed.size >= 10_000) this.#observed.clear();
+    this.#observed.add(task.id);
   }
 }
 

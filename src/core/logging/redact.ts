@@ -8,6 +8,19 @@ const SECRET_KEYS =
  * the neighbouring bytes are left out, so the stable middle is matched wherever the key sits.
  */
 export function secretForms(secret: string): string[] {
+  const known = formsCache.get(secret);
+  if (known !== undefined) return known;
+  const forms = computeForms(secret);
+  // A handful of keys per process (active, replaced, demo): bounded anyway.
+  if (formsCache.size >= 64) formsCache.clear();
+  formsCache.set(secret, forms);
+  return forms;
+}
+
+/** Every write scrubs against every key: the forms of a key are worked out once. */
+const formsCache = new Map<string, string[]>();
+
+function computeForms(secret: string): string[] {
   const forms = new Set<string>([secret, encodeURIComponent(secret)]);
   const bytes = Buffer.from(secret, 'utf8');
   for (const shift of [0, 1, 2]) {
