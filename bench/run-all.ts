@@ -25,6 +25,7 @@ const BENCHES: Bench[] = [
   { name: 'download', script: 'bench/download/run.ts', args: ['--mb', '1024'] },
   { name: 'poll', script: 'bench/poll/run.ts', args: [] },
   { name: 'upload', script: 'bench/upload/run.ts', args: [] },
+  { name: 'upload-wire', script: 'bench/upload/wire.ts', args: [] },
   { name: 'painter', script: 'bench/painter/run.ts', args: [] },
   { name: 'canvas-editor', script: 'bench/painter/editor.ts', args: [] },
   { name: 'gallery', script: 'bench/gallery/run.ts', args: [] },
