@@ -29,6 +29,9 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
+      // electron-vite leaves the renderer unminified by default: 1.75 MB to parse before the first paint.
+      // NO_MINIFY=1 keeps names readable for a profile (bench/gallery/profile.ts).
+      minify: !process.env.NO_MINIFY,
       rolldownOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },
   },

@@ -135,6 +135,32 @@ function summary(name: string, f: Figures): [string, string][] {
         ['time ratio ours/curl', num(f.ratio)],
         ['peak RSS (growth)', `${num(f.peakRssMiB, 0)} MiB (+${num(f.rssGrowthMiB, 0)} MiB)`],
       ];
+    case 'gallery': {
+      const counts = Array.isArray(f.counts) ? (f.counts as number[]) : [];
+      const rows: [string, string][] = counts.map((c) => {
+        const k = `${c / 1000}k`;
+        return [
+          `first paint at ${num(c, 0)} tasks: median / p95 (cold), bridge calls`,
+          `${num(f[`paint${k}MedianMs`], 0)} / ${num(f[`paint${k}P95Ms`], 0)} ms (${num(f[`paint${k}ColdMedianMs`], 0)} ms), ${num(f[`paint${k}Calls`], 0)}`,
+        ];
+      });
+      if (f.searchMedianMs !== undefined)
+        rows.push(
+          [
+            'search keystroke → rendered (median / p95)',
+            `${num(f.searchMedianMs, 0)} / ${num(f.searchP95Ms, 0)} ms`,
+          ],
+          [
+            'scroll frame, grid 40 px (median / p95)',
+            `${num(f.scrollGridMedianMs, 1)} / ${num(f.scrollGridP95Ms, 1)} ms`,
+          ],
+          [
+            'scroll frame, fling 200 px (median / p95)',
+            `${num(f.scrollFlingMedianMs, 1)} / ${num(f.scrollFlingP95Ms, 1)} ms`,
+          ],
+        );
+      return rows;
+    }
     case 'store':
       return [
         [

@@ -23,9 +23,33 @@ test('a download that keeps being cut short shows "retrying in N s (attempt k)"'
   if (!sim) throw new Error('the demo gateway did not start');
   sim.setFaults([{ kind: 'truncate', ranged: true }]);
   const tile = g.tile(task.id);
-  await expect(tile.getByTestId('download-retry')).toHaveText(/^retrying in \d+ s \(attempt [2-9]\)$/, {
+  const note = tile.getByTestId('download-retry');
+  await expect(note).toHaveText(/^retrying in \d+ s \(attempt [2-9]\)$/, {
     timeout: 20_000,
   });
   await g.screenshot('download-retry');
+  // A live countdown: the same attempt's wait goes down second by second (a fixed figure would only change
+  // when the next attempt starts). The waits double, so one of at least 2 s comes within a few attempts.
+  const read = async (): Promise<{ seconds: number; attempt: number } | null> => {
+    const m = /^retrying in (\d+) s \(attempt (\d+)\)$/.exec(
+      (await note.textContent().catch(() => '')) ?? '',
+    );
+    return m ? { seconds: Number(m[1]), attempt: Number(m[2]) } : null;
+  };
+  let first: { seconds: number; attempt: number } | null = null;
+  await expect
+    .poll(async () => (first = await read())?.seconds ?? 0, { timeout: 30_000, intervals: [100] })
+    .toBeGreaterThanOrEqual(2);
+  const start = first as { seconds: number; attempt: number } | null;
+  if (!start) throw new Error('no retry note');
+  await expect
+    .poll(
+      async () => {
+        const now = await read();
+        return now !== null && now.attempt === start.attempt && now.seconds < start.seconds;
+      },
+      { timeout: 5_000, intervals: [100] },
+    )
+    .toBe(true);
   sim.setFaults([]);
 });

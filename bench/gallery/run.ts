@@ -1,135 +1,182 @@
 /**
- * Gallery bench: `npx electron-vite build && npx tsx bench/gallery/run.ts [count]`.
- * With 10,000 tasks in the DB (real PNG/MP4 files in the library) and the real core + web host, in
- * Chromium via playwright-core: time to first gallery paint, search latency (typing a word → results
- * rendered), and frame times while scrolling the virtual grid and list (rAF deltas).
+ * Gallery bench: `npx electron-vite build && npx tsx bench/gallery/run.ts [--tasks 10000,100000] [--loads 7]`.
+ * For each history size, a real SQLite DB of that many tasks (result files for the newest 10,000, see
+ * seed-cache.ts), the real core + web host, in Chromium via playwright-core:
+ * - first gallery paint: navigation start → the frame that shows the first page of tiles, measured inside the
+ *   page (paint-probe.ts), median over `--loads` reloads of one tab (the first one cold) and over fresh
+ *   browser contexts (empty cache, new session); with the bridge calls the page made before that paint;
+ * - at the first size only (with `--interact`, the default): search latency (typing a word → results
+ *   rendered) and frame times while scrolling the virtual grid and list (rAF deltas).
+ * The last line is `BENCH_RESULT {json}` for bench/run-all.ts.
  */
-import { chromium, type Page } from 'playwright-core';
-import { startGalleryApp } from '../../e2e/support/gallery-app';
-import { seedGallery } from '../../e2e/support/seed';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startGalleryApp, type RunningGalleryApp } from '../../e2e/support/gallery-app';
+import { measureLoad, PAINT_PROBE, type LoadFigures } from '../../e2e/support/paint-probe';
+import { clearSearch, scrollFrames, searchLatency } from './interactions';
+import { copyTemplate, ensureTemplate } from './seed-cache';
 
-const COUNT = Number(process.argv[2] ?? 10_000);
+const { values: args } = parseArgs({
+  options: {
+    tasks: { type: 'string', default: '10000,100000' },
+    loads: { type: 'string', default: '7' },
+    cold: { type: 'string', default: '3' },
+    interact: { type: 'boolean', default: true },
+    'no-interact': { type: 'boolean', default: false },
+  },
+});
+const COUNTS = (args.tasks ?? '10000').split(',').map(Number);
+const LOADS = Number(args.loads);
+const COLD = Number(args.cold);
 const WORDS = ['lighthouse', 'fox', 'teapot', 'neon', 'watercolor', 'astronaut', '灯塔', 'koi'];
+const VIEWPORT = { width: 1440, height: 900 };
 
 const q = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
 };
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : ((s[m - 1] ?? NaN) + (s[m] ?? NaN)) / 2;
+};
 const f = (v: number): string => `${v.toFixed(1)} ms`.padStart(11);
+const row = (name: string, xs: number[], unit = 'loads') =>
+  `${name.padEnd(40)}${f(median(xs))}${f(q(xs, 0.95))}${f(Math.max(...xs))}   (${xs.length} ${unit})`;
 
-/** Navigation start → the first tiles are in the DOM and a frame has been painted with them. */
-async function firstPaint(page: Page, url: string): Promise<number> {
-  await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForSelector('[data-testid="task-tile"]');
-  return page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))));
+/** Bridge calls sent before the paint, e.g. "getFirstScreen" or "listTasks×4, getPreferences". */
+function callsBeforePaint(l: LoadFigures): string[] {
+  return l.calls.filter((c) => c.sent <= l.paint).map((c) => c.method);
+}
+const summariseCalls = (methods: string[]): string => {
+  const n = new Map<string, number>();
+  for (const m of methods) n.set(m, (n.get(m) ?? 0) + 1);
+  return [...n].map(([m, k]) => (k > 1 ? `${m}×${k}` : m)).join(', ');
+};
+
+interface SizeResult {
+  tasks: number;
+  warm: LoadFigures[];
+  cold: LoadFigures[];
 }
 
-/** Typing a word → the filtered grid rendered: input event → total changed → next frame. */
-async function searchLatency(page: Page, word: string): Promise<{ ms: number; total: number }> {
-  return page.evaluate(
-    (w) =>
-      new Promise<{ ms: number; total: number }>((resolve) => {
-        const root = document.querySelector('[data-testid="gallery"]');
-        const input = document.querySelector<HTMLInputElement>('[data-testid="gallery-search"]');
-        if (!root || !input) throw new Error('gallery not found');
-        const before = root.getAttribute('data-total');
-        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-        const t0 = performance.now();
-        const obs = new MutationObserver(() => {
-          if (root.getAttribute('data-total') === before && root.getAttribute('data-loaded') !== '0') return;
-          obs.disconnect();
-          requestAnimationFrame(() => resolve({ ms: performance.now() - t0, total: Number(root.getAttribute('data-total')) }));
-        });
-        obs.observe(root, { attributes: true, attributeFilter: ['data-total', 'data-loaded'] });
-        setter?.call(input, w);
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-      }),
-    word,
+async function measureSize(
+  browser: Browser,
+  app: RunningGalleryApp,
+  count: number,
+): Promise<{ result: SizeResult; page: Page }> {
+  const cold: LoadFigures[] = [];
+  for (let i = 0; i < COLD; i++) {
+    const ctx = await browser.newContext({ viewport: VIEWPORT });
+    const page = await ctx.newPage();
+    await page.addInitScript(PAINT_PROBE);
+    cold.push(await measureLoad(page, app.url));
+    await ctx.close();
+  }
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  // tsx (esbuild keepNames) wraps named inner functions in `__name(...)`; page functions need it too.
+  await page.addInitScript('window.__name = (fn) => fn');
+  await page.addInitScript(PAINT_PROBE);
+  const warm: LoadFigures[] = [];
+  for (let i = 0; i < LOADS; i++) warm.push(await measureLoad(page, i === 0 ? app.url : page.url()));
+  return { result: { tasks: count, warm, cold }, page };
+}
+
+async function interactions(page: Page, count: number): Promise<Record<string, number>> {
+  const searches: number[] = [];
+  const lines: string[] = [];
+  for (const w of WORDS) {
+    const r = await searchLatency(page, w);
+    searches.push(r.ms);
+    lines.push(`  ${w.padEnd(12)} ${String(r.total).padStart(5)} tasks ${f(r.ms)}`);
+    await clearSearch(page, count);
+  }
+  await page.getByTestId('view-grid').click();
+  const grid = await scrollFrames(page, 'gallery-grid', 40, 5000);
+  const gridFast = await scrollFrames(page, 'gallery-grid', 200, 4000);
+  await page.getByTestId('view-list').click();
+  await page.waitForSelector('[data-testid="task-row"]');
+  const list = await scrollFrames(page, 'gallery-list', 40, 5000);
+  await page.getByTestId('view-grid').click();
+  console.log(row('search: keystroke → rendered', searches, 'words'));
+  console.log(row('  of which debounce', [200], ''));
+  console.log(row('scroll grid 40 px/frame', grid.deltas, 'frames'));
+  console.log(row('scroll grid 200 px/frame (fling)', gridFast.deltas, 'frames'));
+  console.log(row('scroll list 40 px/frame', list.deltas, 'frames'));
+  console.log(`\nsearch words:\n${lines.join('\n')}`);
+  console.log(
+    `\nloaded while scrolling: grid ${gridFast.loaded} of ${count} tasks (pages of 150, fetched as the view nears the end)`,
   );
-}
-
-async function clearSearch(page: Page): Promise<void> {
-  await page.getByTestId('gallery-search').fill('');
-  await page.waitForFunction((n) => document.querySelector('[data-testid="gallery"]')?.getAttribute('data-total') === String(n), COUNT);
-}
-
-/** Scrolls the virtual list `pxPerFrame` each frame for `ms`, recording the frame deltas. */
-async function scrollFrames(page: Page, testId: string, pxPerFrame: number, ms: number): Promise<{ deltas: number[]; rows: number; loaded: number }> {
-  return page.evaluate(
-    ({ id, px, dur }) =>
-      new Promise<{ deltas: number[]; rows: number; loaded: number }>((resolve) => {
-        const el = document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-        if (!el) throw new Error(`${id} not found`);
-        el.scrollTop = 0;
-        const deltas: number[] = [];
-        const start = performance.now();
-        let last = start;
-        const frame = (now: number) => {
-          deltas.push(now - last);
-          last = now;
-          el.scrollTop += px;
-          if (now - start < dur) requestAnimationFrame(frame);
-          else resolve({ deltas: deltas.slice(1), rows: Math.round(el.scrollTop), loaded: Number(document.querySelector('[data-testid="gallery"]')?.getAttribute('data-loaded')) });
-        };
-        requestAnimationFrame((t) => {
-          last = t;
-          requestAnimationFrame(frame);
-        });
-      }),
-    { id: testId, px: pxPerFrame, dur: ms },
+  const jank = (xs: number[]) => xs.filter((d) => d > 34).length;
+  console.log(
+    `frames over 34 ms (2 frames at 60 Hz): grid ${jank(grid.deltas)}, fling ${jank(gridFast.deltas)}, list ${jank(list.deltas)}`,
   );
+  return {
+    searchMedianMs: median(searches),
+    searchP95Ms: q(searches, 0.95),
+    scrollGridMedianMs: median(grid.deltas),
+    scrollGridP95Ms: q(grid.deltas, 0.95),
+    scrollFlingMedianMs: median(gridFast.deltas),
+    scrollFlingP95Ms: q(gridFast.deltas, 0.95),
+  };
 }
 
 async function main(): Promise<void> {
-  const t0 = performance.now();
-  const app = await startGalleryApp((dir) => void seedGallery(dir, { count: COUNT, seed: 11 }));
-  const seededMs = performance.now() - t0;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
+  const result: Record<string, unknown> = {};
   try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    // tsx (esbuild keepNames) wraps named inner functions in `__name(...)`; page functions need it too.
-    await page.addInitScript('window.__name = (fn) => fn');
-    await app.core.handlers.updatePreferences({ theme: 'dark' });
-    const paints: number[] = [];
-    for (let i = 0; i < 5; i++) paints.push(await firstPaint(page, i === 0 ? app.url : page.url()));
-
-    const searches: number[] = [];
-    const lines: string[] = [];
-    for (const w of WORDS) {
-      const r = await searchLatency(page, w);
-      searches.push(r.ms);
-      lines.push(`  ${w.padEnd(12)} ${String(r.total).padStart(5)} tasks ${f(r.ms)}`);
-      await clearSearch(page);
+    for (const [i, count] of COUNTS.entries()) {
+      const t0 = performance.now();
+      const template = ensureTemplate(count, 11);
+      const app = await startGalleryApp((dir) => copyTemplate(template, dir));
+      const readyS = (performance.now() - t0) / 1000;
+      try {
+        await app.core.handlers.updatePreferences({ theme: 'dark' });
+        const { result: r, page } = await measureSize(browser, app, count);
+        const paints = r.warm.map((l) => l.paint);
+        const colds = r.cold.map((l) => l.paint);
+        const media = r.warm.flatMap((l) => (l.mediaReady === null ? [] : [l.mediaReady]));
+        const calls = callsBeforePaint(r.warm.at(-1)!);
+        console.log(
+          `\nGallery bench — ${count.toLocaleString()} tasks (data ready in ${readyS.toFixed(1)} s), Chromium ${browser.version()}, software rendering (--disable-gpu)\n`,
+        );
+        console.log(`${''.padEnd(40)}${'median'.padStart(11)}${'p95'.padStart(11)}${'max'.padStart(11)}`);
+        console.log(row(`first gallery paint (${LOADS} loads)`, paints));
+        console.log(row(`  cold: fresh browser context`, colds));
+        console.log(row(`  visible tiles' pictures shown`, media));
+        console.log(
+          row(
+            `  bridge socket open`,
+            r.warm.flatMap((l) => (l.wsOpen === null ? [] : [l.wsOpen])),
+          ),
+        );
+        console.log(
+          `bridge calls before the paint: ${calls.length} (${summariseCalls(calls)}); tiles at paint: ${r.warm.at(-1)!.tilesAtPaint}`,
+        );
+        const assets = r.warm[0]!.assets;
+        console.log(
+          `scripts + styles before the paint: ${assets.length} files, ${(assets.reduce((n, a) => n + a.bytes, 0) / 1024).toFixed(0)} KiB`,
+        );
+        const k = `${count / 1000}k`;
+        result[`paint${k}MedianMs`] = median(paints);
+        result[`paint${k}P95Ms`] = q(paints, 0.95);
+        result[`paint${k}ColdMedianMs`] = median(colds);
+        result[`paint${k}MediaMedianMs`] = median(media);
+        result[`paint${k}Calls`] = calls.length;
+        if (i === 0 && args.interact && !args['no-interact'])
+          Object.assign(result, await interactions(page, count));
+        await page.close();
+      } finally {
+        await app.close();
+      }
     }
-
-    await page.getByTestId('view-grid').click();
-    const grid = await scrollFrames(page, 'gallery-grid', 40, 5000);
-    const gridFast = await scrollFrames(page, 'gallery-grid', 200, 4000);
-    await page.getByTestId('view-list').click();
-    await page.waitForSelector('[data-testid="task-row"]');
-    const list = await scrollFrames(page, 'gallery-list', 40, 5000);
-    await page.getByTestId('view-grid').click();
-
-    const row = (name: string, xs: number[]) => `${name.padEnd(34)}${f(q(xs, 0.5))}${f(q(xs, 0.95))}${f(Math.max(...xs))}   (${xs.length} frames)`;
-    console.log(`\nGallery bench — ${COUNT.toLocaleString()} tasks (seed + files ${(seededMs / 1000).toFixed(1)} s), Chromium ${browser.version()}, software rendering (--disable-gpu)\n`);
-    console.log(`${''.padEnd(34)}${'median'.padStart(11)}${'p95'.padStart(11)}${'max'.padStart(11)}`);
-    console.log(row('first gallery paint (5 loads)', paints));
-    console.log(row('search: keystroke → rendered', searches));
-    console.log(row('  of which debounce', [200]));
-    console.log(row('scroll grid 40 px/frame', grid.deltas));
-    console.log(row('scroll grid 200 px/frame (fling)', gridFast.deltas));
-    console.log(row('scroll list 40 px/frame', list.deltas));
-    console.log(`\nsearch words:\n${lines.join('\n')}`);
-    console.log(`\nloaded while scrolling: grid ${gridFast.loaded} of ${COUNT} tasks (pages of 150, fetched as the view nears the end)`);
-    const jank = (xs: number[]) => xs.filter((d) => d > 34).length;
-    console.log(`frames over 34 ms (2 frames at 60 Hz): grid ${jank(grid.deltas)}, fling ${jank(gridFast.deltas)}, list ${jank(list.deltas)}`);
   } finally {
     await browser.close();
-    await app.close();
   }
+  console.log(`BENCH_RESULT ${JSON.stringify({ name: 'gallery', counts: COUNTS, ...result })}`);
 }
 
 await main();

@@ -31,9 +31,9 @@ function crc32(buf: Buffer): number {
   return ~c >>> 0;
 }
 
-/** A short WAV of silence, for the avatar's audio. */
-export function wavFile(name = 'voice.wav'): { name: string; mimeType: string; buffer: Buffer } {
-  const samples = 8000;
+/** A short WAV of silence (3 s by default: the avatar takes 2–60 s), for the avatar's audio. */
+export function wavFile(name = 'voice.wav', seconds = 3): { name: string; mimeType: string; buffer: Buffer } {
+  const samples = Math.round(8000 * seconds);
   const b = Buffer.alloc(44 + samples * 2);
   b.write('RIFF', 0);
   b.writeUInt32LE(36 + samples * 2, 4);

@@ -27,6 +27,7 @@ import { machineLine, printBenchResult } from '../support/report';
 import { allTasks, verifyRun, type Verdict } from './verify';
 import { chaosFaults, submitChaosTask, tagFor, useChaosProfile } from './workload';
 import { corruptWalRun, diskFullRun } from './fault-phases';
+import { demoRestartRun } from './demo-phase';
 
 const { values: cli } = parseArgs({
   options: {
@@ -241,7 +242,13 @@ async function main(): Promise<void> {
       'interrupted mid-submission (unknown, not resubmitted)': wal.verdict.interruptedUnknown,
       'accepted by the gateway, ended unknown': wal.acceptedUnknown,
     });
-    const phases = [one, two, ...(typeof full === 'string' ? [] : [full.verdict]), wal.verdict];
+    // Phase 5 (issue 14, Build 8): the app on its demo gateway SIGKILLed mid-run; both come back.
+    const demo = await demoRestartRun(CRASH_TASKS);
+    printVerdict(`run 5: the app on its demo gateway SIGKILLed (core + gateway), restarted`, demo.verdict, {
+      ...demo.notes,
+      'accepted by the gateway, ended unknown': demo.acceptedUnknown,
+    });
+    const phases = [one, two, ...(typeof full === 'string' ? [] : [full.verdict]), wal.verdict, demo.verdict];
     const sum = (k: 'lost' | 'duplicateSubmissions' | 'corruptFiles' | 'unexpectedFailures'): number =>
       phases.reduce((n, v) => n + v[k], 0);
     const total = (k: 'tasks' | 'succeeded' | 'failed'): number => phases.reduce((n, v) => n + v[k], 0);
@@ -254,6 +261,7 @@ async function main(): Promise<void> {
       failed: total('failed'),
       diskFullAcceptedUnknown: typeof full === 'string' ? -1 : full.acceptedUnknown,
       corruptWalAcceptedUnknown: wal.acceptedUnknown,
+      demoRestartAcceptedUnknown: demo.acceptedUnknown,
       unexpectedFailures: sum('unexpectedFailures'),
       interruptedUnknown: two.interruptedUnknown,
       interruptedReceived: two.interruptedReceived,

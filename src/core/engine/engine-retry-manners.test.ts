@@ -27,10 +27,15 @@ describe('retries with manners (issue 14, Build 7)', () => {
     t = await startTestCore(sim);
     const content = () => (sim?.log ?? []).filter((e) => e.path.endsWith('/content'));
     const notices: string[] = [];
+    const waits: { seconds: number; retryIn: number }[] = [];
     t.core.events.subscribe((event, payload) => {
       if (event !== 'taskChanged') return;
-      const err = (payload as TaskSummary).results[0]?.error;
+      const result = (payload as TaskSummary).results[0];
+      const err = result?.error;
       if (err) notices.push(err);
+      const seconds = /^retrying in (\d+) s/.exec(err ?? '')?.[1];
+      // The time of the next attempt travels with the note, so the tile can count down to it.
+      if (seconds && result?.retryAt) waits.push({ seconds: Number(seconds), retryIn: result.retryAt - Date.now() });
     });
     await t.core.handlers.submitTask({
       operationId: 'videos.create',
@@ -46,5 +51,10 @@ describe('retries with manners (issue 14, Build 7)', () => {
     expect(inWindow).toBeGreaterThanOrEqual(2);
     expect(inWindow).toBeLessThanOrEqual(4);
     expect(notices.some((n) => /^retrying in \d+ s \(attempt [2-9]\)$/.test(n))).toBe(true);
+    expect(waits.length).toBeGreaterThan(0);
+    for (const w of waits) {
+      expect(w.retryIn).toBeGreaterThan(0);
+      expect(w.retryIn).toBeLessThanOrEqual(Math.max(1, w.seconds) * 1000 + 500);
+    }
   });
 });

@@ -141,7 +141,7 @@ export class ResultDownloader {
     const url = source?.url ?? result.remoteUrl;
     if (!url) throw new Error('The gateway gave no address for this file.');
     const absolute = url.startsWith('/') ? `${target.baseUrl}${url}` : url;
-    this.setResult(task.id, result.index, { state: 'downloading', error: null });
+    this.setResult(task.id, result.index, { state: 'downloading', error: null, retryAt: null });
     return downloadFile({
       url: absolute,
       // Files on the profile's own origin are the gateway's (content endpoints, proxies behind auth): they need
@@ -165,6 +165,7 @@ export class ResultDownloader {
           return;
         this.setResult(task.id, result.index, {
           error: `retrying in ${Math.max(1, Math.round(delayMs / 1000))} s (attempt ${attempt})`,
+          retryAt: Date.now() + delayMs,
         });
       },
     });

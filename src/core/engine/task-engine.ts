@@ -455,7 +455,11 @@ export class TaskEngine {
         setTimeout(() => resolve('waiting'), this.deps.tuning.submitWaitMs).unref?.(),
       ),
     ]);
-    if (settled instanceof BridgeError) throw settled;
+    if (settled instanceof BridgeError) {
+      // A refused key created nothing on the gateway and the form shows why: leave no failed tile behind.
+      if (settled.code === 'gateway_unauthorized' && !req.member) this.forgetRefused(id);
+      throw settled;
+    }
     if (settled !== 'done' && settled !== 'waiting') throw settled;
     sending.catch(() => undefined); // later failures are recorded on the task itself
     const known = this.get(id);
@@ -583,6 +587,14 @@ export class TaskEngine {
       throw new BridgeError('gateway_bad_request', `The gateway is busy (rate limited): ${message}`);
     if (res.status >= 500) throw new BridgeError('gateway_unreachable', message);
     throw new BridgeError('gateway_bad_request', message);
+  }
+
+  /** Removes a submission the gateway refused outright (401/403) while the form was still waiting for it. */
+  private forgetRefused(id: string): void {
+    const token = this.get(id)?.internal.callbackToken;
+    if (token) this.callbackTokens.delete(token);
+    this.deps.store.delete(id);
+    this.deps.events.emit('taskRemoved', { id });
   }
 
   private fail(id: string, message: string): void {

@@ -110,6 +110,9 @@ export async function gatewayRequest(
       const message = e instanceof Error ? e.message : String(e);
       if (e instanceof SendError && e.answerBroke)
         throw new GatewayNetworkError(`response broke off: ${message}`, true);
+      // A timeout or an abort reads as fetch's did ("The operation was aborted due to timeout").
+      const reason: unknown = signal.aborted ? signal.reason : null;
+      if (reason instanceof Error) throw failed(undefined, reason.message);
       throw failed(e instanceof SendError ? e.code : undefined, message);
     }
     return {

@@ -220,4 +220,32 @@ describe('multipart uploads streamed from disk (node:http, exact Content-Length)
     expect(res.status).toBe(200);
     expect(seenBodies).toEqual(['form']);
   });
+  it('times out as before: a gateway that reads the upload but never answers → maybe sent, "timeout"', async () => {
+    const server: Server = createServer((req) => req.resume()); // reads everything, answers nothing
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      writeFileSync(join(dir, 't.bin'), randomBytes(2 << 20));
+      const err = await gatewayRequest(
+        target(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+        {
+          method: 'POST',
+          path: '/v1/images/edits',
+          timeoutMs: 300,
+          body: {
+            multipart: {
+              fields: [],
+              files: [{ name: 'f', path: join(dir, 't.bin'), filename: 't', type: '' }],
+            },
+          },
+        },
+        deps,
+      ).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(GatewayNetworkError);
+      expect((err as GatewayNetworkError).maybeSent).toBe(true);
+      expect((err as GatewayNetworkError).message).toMatch(/timeout/i);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
 });

@@ -1,15 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import './i18n';
+import { startBoot } from './boot/boot';
 import './styles/theme.css';
 import './styles/ui.css';
 import './app/shell.css';
-import { App } from './app/App';
 
-const root = document.getElementById('root');
-if (root)
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+// The bridge and the first screen's data are requested before the app's code loads (a separate chunk).
+const boot = startBoot();
+void import('./app/mount').then(({ mount }) => mount(boot));

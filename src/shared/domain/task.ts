@@ -44,6 +44,8 @@ export const taskResultSchema = z.object({
   sha256: z.string().nullable(),
   /** Cached thumbnail, relative to the thumbnails folder (media root `thumbs`), once generated. */
   thumbnail: z.string().nullable().default(null),
+  /** While a download restart waits: when the next attempt starts (epoch ms), so the UI can count down. */
+  retryAt: z.number().nullable().optional(),
   state: resultStateSchema,
   error: z.string().nullable(),
 });

@@ -54,6 +54,8 @@ export type FieldDef =
       /** The endpoint takes a link, not a file: files are sent inline as a data: URL. */
       urlField?: boolean;
       maxBytes?: number;
+      /** Allowed length in seconds of an audio or video file (checked once its length is known). */
+      durationSec?: { min: number; max: number };
     })
   | (FieldBase & { type: 'mediaList'; accept: MediaKind; min?: number; max: number; maxBytes?: number })
   | (FieldBase & { type: 'mask' })

@@ -14,6 +14,7 @@ export interface FieldIssue {
     | 'tooFewFiles'
     | 'wrongMediaKind'
     | 'fileTooLarge'
+    | 'durationRange'
     | 'undefinedSubject'
     | 'unusedSubject'
     | 'duplicateSubject'
@@ -41,6 +42,7 @@ const EN: Record<FieldIssue['code'], string> = {
   tooFewFiles: 'At least {min} files needed.',
   wrongMediaKind: 'Expected {kind}.',
   fileTooLarge: 'File is larger than {max}.',
+  durationRange: 'This file is {actual} s long; it must be {min}–{max} s.',
   undefinedSubject: '<<<{id}>>> names no defined subject.',
   unusedSubject: 'Subject "{id}" is not used in the prompt.',
   duplicateSubject: 'Subject id "{id}" is used twice.',

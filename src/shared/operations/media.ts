@@ -6,7 +6,12 @@ import { inputRefSchema } from '../domain/task';
  * or a result from the gallery (whose remote URL is still usable by URL-only endpoints).
  */
 export const mediaValueSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('file'), input: inputRefSchema }),
+  z.object({
+    kind: z.literal('file'),
+    input: inputRefSchema,
+    /** Audio/video length in seconds, as the renderer read it from the file (for duration limits). */
+    durationSec: z.number().nonnegative().max(86_400).optional(),
+  }),
   z.object({
     kind: z.literal('url'),
     url: z.string().refine((u) => /^(https?:\/\/|data:)/i.test(u), 'must start with http://, https:// or data:'),

@@ -63,6 +63,13 @@ describe('validateValues', () => {
     expect(ratio('999:1')?.code).toBe('aspectRatioRange');
     expect(ratio('1:9')?.code).toBe('aspectRatioRange');
     expect(ratio('0:1')?.code).toBe('badAspectRatio');
+    const avatar = getOperation('vendor.avatar');
+    const voice = (durationSec?: number) => ({ kind: 'file' as const, input: { id: `${'c'.repeat(64)}.wav`, name: 'v.wav', mime: 'audio/wav', size: 10 }, ...(durationSec === undefined ? {} : { durationSec }) });
+    const audioIssue = (durationSec?: number) => validateValues(avatar, { ...defaultValues(avatar), image: img(1), audio: voice(durationSec) }).audio;
+    expect(audioIssue(1)?.code).toBe('durationRange');
+    expect(audioIssue(61)?.params).toMatchObject({ min: 2, max: 60, actual: '61.0' });
+    expect(audioIssue(3)).toBeUndefined();
+    expect(audioIssue(undefined)).toBeUndefined();
     const edit = getOperation('imageEdit.edit');
     expect(validateValues(edit, { ...defaultValues(edit), prompt: 'x', images: [img(1)], size: 'auto' }).size).toBeUndefined();
     expect(validateValues(edit, { ...defaultValues(edit), prompt: 'x', images: [img(1)], size: '1024*1024' }).size?.code).toBe('badSize');

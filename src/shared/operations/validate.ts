@@ -26,11 +26,14 @@ function mediaMime(m: MediaValue): string | null {
   return null;
 }
 
-function checkMedia(field: FieldDef & { accept?: string; maxBytes?: number }, m: MediaValue): FieldIssue | null {
+function checkMedia(field: FieldDef & { accept?: string; maxBytes?: number; durationSec?: { min: number; max: number } }, m: MediaValue): FieldIssue | null {
   const mime = mediaMime(m);
   if (field.accept && mime && !mime.startsWith(`${field.accept}/`)) return { code: 'wrongMediaKind', params: { kind: field.accept } };
   if (field.maxBytes && m.kind === 'file' && m.input.size > field.maxBytes)
     return { code: 'fileTooLarge', params: { max: `${Math.round(field.maxBytes / 1024 / 1024)} MB` } };
+  const limit = field.durationSec;
+  if (limit && m.kind === 'file' && m.durationSec !== undefined && (m.durationSec < limit.min || m.durationSec > limit.max))
+    return { code: 'durationRange', params: { min: limit.min, max: limit.max, actual: m.durationSec.toFixed(1) } };
   return null;
 }
 

@@ -165,6 +165,13 @@ describe('downloads through the HTTP/1.1 reader', () => {
     expect(server.log.map((r) => r.headers.range)).toEqual([undefined, 'bytes=5000-']);
   });
 
+  it('a connection closed (FIN) before or inside the head is retried at once, not after the idle timeout', async () => {
+    server.reset([(s) => s.end(), (s) => s.end('HTTP/1.1 200 OK\r\nContent-Le')], honest(BLOB));
+    const out = await downloadFile({ url: url(), tempPath: temp, idleTimeoutMs: 60_000, ...fast });
+    expect(out.sha256).toBe(SHA);
+    expect(server.log).toHaveLength(3);
+  });
+
   it('a silent server (no head at all) times out the same way', async () => {
     server.reset([() => undefined], honest(BLOB));
     const out = await downloadFile({ url: url(), tempPath: temp, idleTimeoutMs: 200, ...fast });

@@ -1,21 +1,25 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createBridgeClient, type BridgeTransport } from '../../../shared/bridge/client';
+import { markFirstFrame } from '../boot/first-frame';
 import { BridgeProvider } from '../bridge/bridge-context';
 import { useBridgeStatus } from '../bridge/bridge-status';
-import { connectBridge } from '../bridge/connect';
+import { queryClient } from './query-client';
 import { Shell } from './Shell';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 5_000 } },
-});
-
-/** Connects the bridge once, then renders the studio. */
-export function App() {
+/** The studio on the bridge the entry module opened (see boot/boot.ts). */
+export function App({ transport }: { transport: BridgeTransport | null }) {
   const { t } = useTranslation();
   const connected = useBridgeStatus((s) => s.connected);
-  const client = useMemo(() => connectBridge(useBridgeStatus.getState().setConnected), []);
-  if (!client) return <div className="empty-state" style={{ height: '100%' }}>{t('app.noToken')}</div>;
+  const client = useMemo(() => (transport ? createBridgeClient(transport) : null), [transport]);
+  useEffect(() => markFirstFrame(), []);
+  if (!client)
+    return (
+      <div className="empty-state" style={{ height: '100%' }}>
+        {t('app.noToken')}
+      </div>
+    );
   return (
     <QueryClientProvider client={queryClient}>
       <BridgeProvider client={client}>

@@ -1,6 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { useBridgeEvents } from '../bridge/queries';
 import { useUiStore } from '../state/ui-store';
-import { SettingsDialog } from '../features/settings/SettingsDialog';
 import { FileDropDialog } from '../features/library/drop/FileDropDialog';
 import { NoticeBanner } from '../features/notices/NoticeBanner';
 import { GalleryPanel } from './GalleryPanel';
@@ -8,6 +8,11 @@ import { OperationPanel } from './OperationPanel';
 import { OperationSidebar } from './OperationSidebar';
 import { TopBar } from './TopBar';
 import { useAppearance } from './use-appearance';
+
+/** Loaded when first opened (its own chunk): the first screen never needs it. */
+const SettingsDialog = lazy(() =>
+  import('../features/settings/SettingsDialog').then((m) => ({ default: m.SettingsDialog })),
+);
 
 /** The studio layout: operations left, the form in the centre, the gallery right, status on top. */
 export function Shell({ connected }: { connected: boolean }) {
@@ -25,7 +30,11 @@ export function Shell({ connected }: { connected: boolean }) {
       <aside className="shell-gallery">
         <GalleryPanel />
       </aside>
-      {settingsOpen && <SettingsDialog />}
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <SettingsDialog />
+        </Suspense>
+      )}
       <FileDropDialog />
     </div>
   );

@@ -1,16 +1,18 @@
-import { createBridgeClient, type BridgeClient, type BridgeTransport } from '../../../shared/bridge/client';
+import type { BridgeTransport } from '../../../shared/bridge/client';
 import { electronApi, webSessionToken } from './environment';
 import { createWebTransport } from './web-transport';
 
-/** Picks the transport: the preload's `window.atelier` in Electron, else the web host's WebSocket. */
-export function connectBridge(onStatus: (connected: boolean) => void): BridgeClient | null {
+/**
+ * Picks the transport: the preload's `window.atelier` in Electron, else the web host's WebSocket (opened
+ * now). Null in web mode without a session token. Imports no schema code: the entry chunk loads it.
+ */
+export function connectTransport(onStatus: (connected: boolean) => void): BridgeTransport | null {
   const api = electronApi();
   if (api) {
     onStatus(true);
-    const transport: BridgeTransport = { kind: 'electron', invoke: api.invoke, subscribe: api.subscribe };
-    return createBridgeClient(transport);
+    return { kind: 'electron', invoke: api.invoke, subscribe: api.subscribe };
   }
   const token = webSessionToken();
   if (!token) return null;
-  return createBridgeClient(createWebTransport(token, onStatus));
+  return createWebTransport(token, onStatus);
 }

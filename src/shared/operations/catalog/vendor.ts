@@ -71,6 +71,7 @@ export const vendorAvatar: OperationDef = {
       urlField: true,
       required: true,
       maxBytes: 5 * 1024 * 1024,
+      durationSec: { min: 2, max: 60 },
     },
   ],
   toRequest: (v, ctx) => ({

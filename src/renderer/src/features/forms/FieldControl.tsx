@@ -1,8 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { CropOffer } from '../canvas/crop/CropOffer';
 import { ExpandRatioField } from '../canvas/expand/ExpandRatioField';
 import type { FieldProps } from './field-props';
 import { BooleanField } from './fields/BooleanField';
-import { MaskField } from './fields/MaskField';
 import { MediaField } from './fields/MediaField';
 import { MediaListField } from './fields/MediaListField';
 import { ModelField } from './fields/ModelField';
@@ -12,6 +12,9 @@ import { SelectField } from './fields/SelectField';
 import { TextField } from './fields/TextField';
 import { SubjectPrompt } from './subjects/SubjectPrompt';
 import { SubjectsField } from './subjects/SubjectsField';
+
+/** The mask painter and canvas editor come with the mask field, in their own chunk (only masked edits use them). */
+const MaskField = lazy(() => import('./fields/MaskField').then((m) => ({ default: m.MaskField })));
 
 /** The control for a field, chosen by its kind in the catalog. */
 export function FieldControl(props: FieldProps & { vendor: string }) {
@@ -56,7 +59,11 @@ export function FieldControl(props: FieldProps & { vendor: string }) {
     case 'mediaList':
       return <MediaListField {...props} field={field} />;
     case 'mask':
-      return <MaskField {...props} field={field} />;
+      return (
+        <Suspense fallback={null}>
+          <MaskField {...props} field={field} />
+        </Suspense>
+      );
     case 'subjects':
       return <SubjectsField {...props} field={field} />;
   }

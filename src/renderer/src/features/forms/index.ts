@@ -23,4 +23,4 @@ export {
   draftOf,
   type Draft,
 } from './drafts-store';
-export { putResultIntoForm } from './result-as-input';
+export { freeSlotFor, putResultIntoForm } from './result-as-input';

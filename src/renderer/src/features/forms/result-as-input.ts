@@ -12,23 +12,31 @@ import { draftOf, useDraftStore } from './drafts-store';
  */
 export function putResultIntoForm(task: TaskSummary, index: number): string | null {
   const result = task.results.find((r) => r.index === index);
+  const slot = freeSlotFor(task, index);
+  if (!result || !slot) return null;
+  const opId = useUiStore.getState().operationId;
+  const value: MediaValue = { kind: 'result', taskId: task.id, index, remoteUrl: result.remoteUrl, file: result.file, mime: result.mime, remoteId: task.remoteId };
+  if (slot.list) useDraftStore.getState().setValue(opId, slot.field, [...slot.list, value]);
+  else useDraftStore.getState().setValue(opId, slot.field, value);
+  return slot.field;
+}
+
+/**
+ * Where "Use as input → Current form" would put result `index` of `task` (without putting it there):
+ * the current form's first visible media field of its kind that is empty, or list with room; null when
+ * there is none, so the menu can say so before the user tries.
+ */
+export function freeSlotFor(task: TaskSummary, index: number): { field: string; list: MediaValue[] | null } | null {
+  const result = task.results.find((r) => r.index === index);
   if (!result || result.kind === 'other') return null;
   const opId = useUiStore.getState().operationId;
-  const op = getOperation(opId);
   const { values } = draftOf(useDraftStore.getState().drafts, opId);
-  const value: MediaValue = { kind: 'result', taskId: task.id, index, remoteUrl: result.remoteUrl, file: result.file, mime: result.mime, remoteId: task.remoteId };
-  for (const f of op.fields) {
+  for (const f of getOperation(opId).fields) {
     if (!isVisible(f, values)) continue;
-    if (f.type === 'media' && f.accept === result.kind && !values[f.name]) {
-      useDraftStore.getState().setValue(opId, f.name, value);
-      return f.name;
-    }
+    if (f.type === 'media' && f.accept === result.kind && !values[f.name]) return { field: f.name, list: null };
     if (f.type === 'mediaList' && f.accept === result.kind) {
       const list = Array.isArray(values[f.name]) ? (values[f.name] as MediaValue[]) : [];
-      if (list.length < f.max) {
-        useDraftStore.getState().setValue(opId, f.name, [...list, value]);
-        return f.name;
-      }
+      if (list.length < f.max) return { field: f.name, list };
     }
   }
   return null;

@@ -1,11 +1,10 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../../state/ui-store';
 import { EmptyState } from './components/EmptyState';
 import { ConfirmDelete } from './components/ConfirmDelete';
 import { FilterBar } from './components/FilterBar';
 import { FilterPanel } from './components/FilterPanel';
-import { Lightbox } from './components/Lightbox';
 import { StatusChips } from './components/StatusChips';
 import { TaskGrid } from './components/TaskGrid';
 import { TaskList } from './components/TaskList';
@@ -20,14 +19,18 @@ import { useTaskCounts, useTaskPages } from './hooks/use-task-pages';
 import { TypicalContext, useTypicalDurations } from './hooks/use-typical-durations';
 import { useWebNotifications } from './hooks/use-web-notifications';
 import { BatchGroups } from '../studio/batches/BatchGroups';
-import { CompareView } from '../studio/compare/CompareView';
+import { LazyCompareView } from '../studio/compare/LazyCompareView';
 import { CompareBar, RejectedBar } from '../studio/compare/SelectionBar';
 import { BoardBar } from '../library/boards/BoardBar';
 import { SelectionBar } from '../library/boards/SelectionBar';
 import { setGalleryOrder } from '../library/boards/select-click';
 import { useLasso } from '../library/boards/use-lasso';
 import './gallery.css';
+// Also the drop dialog's parameter table (.gl-params), so it stays with the first chunk.
 import './lightbox.css';
+
+/** The lightbox (details, lineage, wipe compare) is its own chunk, loaded when a task is first opened. */
+const Lightbox = lazy(() => import('./components/Lightbox').then((m) => ({ default: m.Lightbox })));
 
 /** The live task gallery and library: find, watch, open and act on every task. */
 export function Gallery() {
@@ -97,9 +100,13 @@ export function Gallery() {
         {pages.isFetching && <div className="gl-loading-bar" aria-hidden />}
         {lasso.box}
       </div>
-      {lightbox && <Lightbox target={lightbox} items={pages.items} actions={actions} />}
+      {lightbox && (
+        <Suspense fallback={null}>
+          <Lightbox target={lightbox} items={pages.items} actions={actions} />
+        </Suspense>
+      )}
       {confirmId && <ConfirmDelete task={pages.items.find((x) => x.id === confirmId)} actions={actions} />}
-      <CompareView />
+      <LazyCompareView />
       <Toasts />
     </TypicalContext.Provider>
   );

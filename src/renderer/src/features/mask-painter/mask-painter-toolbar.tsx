@@ -23,11 +23,11 @@ export function MaskPainterToolbar(props: MaskPainterToolbarProps): React.JSX.El
   const pct = (v: number): string => `${Math.round(v * 100)}%`;
   return (
     <div className="mp-toolbar" role="toolbar" aria-label={labels.toolbar}>
-      <div className="mp-group">
+      <div className="mp-seg" role="radiogroup" aria-label={`${labels.brush} / ${labels.eraser}`}>
         <button
           type="button"
-          className="mp-btn"
-          aria-pressed={s.tool === 'brush'}
+          role="radio"
+          aria-checked={s.tool === 'brush'}
           data-testid="mp-tool-brush"
           title={`${labels.brush} (X)`}
           onClick={() => s.update({ tool: 'brush' })}
@@ -36,8 +36,8 @@ export function MaskPainterToolbar(props: MaskPainterToolbarProps): React.JSX.El
         </button>
         <button
           type="button"
-          className="mp-btn"
-          aria-pressed={s.tool === 'eraser'}
+          role="radio"
+          aria-checked={s.tool === 'eraser'}
           data-testid="mp-tool-eraser"
           title={`${labels.eraser} (X)`}
           onClick={() => s.update({ tool: 'eraser' })}
@@ -57,7 +57,7 @@ export function MaskPainterToolbar(props: MaskPainterToolbarProps): React.JSX.El
         />
         <input
           type="number"
-          className="mp-number"
+          className="field-input mp-number"
           min={MIN_BRUSH_SIZE}
           max={MAX_BRUSH_SIZE}
           value={s.size}
@@ -71,24 +71,24 @@ export function MaskPainterToolbar(props: MaskPainterToolbarProps): React.JSX.El
       <PercentSlider label={labels.hardness} value={s.hardness} testId="mp-hardness" onChange={(hardness) => s.update({ hardness })} />
       <PercentSlider label={labels.opacity} value={s.opacity} testId="mp-opacity" min={0.01} onChange={(opacity) => s.update({ opacity })} />
       <div className="mp-group">
-        <button type="button" className="mp-btn" data-testid="mp-fill" onClick={props.onFill}>
+        <button type="button" className="btn btn-sm mp-btn" data-testid="mp-fill" onClick={props.onFill}>
           {labels.fill}
         </button>
-        <button type="button" className="mp-btn" data-testid="mp-invert" onClick={props.onInvert}>
+        <button type="button" className="btn btn-sm mp-btn" data-testid="mp-invert" onClick={props.onInvert}>
           {labels.invert}
         </button>
-        <button type="button" className="mp-btn" data-testid="mp-clear" onClick={props.onClear}>
+        <button type="button" className="btn btn-sm mp-btn" data-testid="mp-clear" onClick={props.onClear}>
           {labels.clear}
         </button>
       </div>
       <div className="mp-group">
-        <button type="button" className="mp-btn" data-testid="mp-undo" disabled={!props.canUndo} title={`${labels.undo} (Ctrl/Cmd+Z)`} onClick={props.onUndo}>
+        <button type="button" className="btn btn-sm mp-btn" data-testid="mp-undo" disabled={!props.canUndo} title={`${labels.undo} (Ctrl/Cmd+Z)`} onClick={props.onUndo}>
           {labels.undo}
         </button>
-        <button type="button" className="mp-btn" data-testid="mp-redo" disabled={!props.canRedo} title={`${labels.redo} (Shift+Ctrl/Cmd+Z)`} onClick={props.onRedo}>
+        <button type="button" className="btn btn-sm mp-btn" data-testid="mp-redo" disabled={!props.canRedo} title={`${labels.redo} (Shift+Ctrl/Cmd+Z)`} onClick={props.onRedo}>
           {labels.redo}
         </button>
-        <button type="button" className="mp-btn" data-testid="mp-fit" onClick={props.onFit}>
+        <button type="button" className="btn btn-sm mp-btn" data-testid="mp-fit" onClick={props.onFit}>
           {labels.fitToView}
         </button>
         <span className="mp-zoom" data-testid="mp-zoom" aria-label={labels.zoom}>
@@ -100,13 +100,23 @@ export function MaskPainterToolbar(props: MaskPainterToolbarProps): React.JSX.El
         <input type="color" value={s.overlayColor} data-testid="mp-overlay-color" onChange={(e) => s.update({ overlayColor: e.target.value })} />
       </label>
       <PercentSlider label={labels.overlayOpacity} value={s.overlayOpacity} testId="mp-overlay-opacity" min={0.05} onChange={(overlayOpacity) => s.update({ overlayOpacity })} />
-      <label className="mp-field" title={labels.formatHelp}>
+      <div className="mp-field" title={labels.formatHelp}>
         <span>{labels.maskFormat}</span>
-        <select value={s.format} data-testid="mp-format" onChange={(e) => s.update({ format: toFormat(e.target.value) })}>
-          <option value="white-edit">{labels.formatWhiteEdit}</option>
-          <option value="alpha-edit">{labels.formatAlphaEdit}</option>
-        </select>
-      </label>
+        <div className="mp-seg" role="radiogroup" aria-label={labels.maskFormat} data-testid="mp-format">
+          {(['white-edit', 'alpha-edit'] as const).map((f) => (
+            <button
+              key={f}
+              type="button"
+              role="radio"
+              aria-checked={s.format === f}
+              data-value={f}
+              onClick={() => s.update({ format: toFormat(f) })}
+            >
+              {f === 'white-edit' ? labels.formatWhiteEdit : labels.formatAlphaEdit}
+            </button>
+          ))}
+        </div>
+      </div>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { OperationId } from '../../../../shared/operations/ids';
 import { useBridge } from '../../bridge/bridge-context';
+import { useFirstFramePainted } from '../../boot/first-frame';
 import { combineEstimates, type CombinedEstimate } from './estimate-text';
 
 /** The values that change time and price (core's variant key), so typing a prompt does not refetch. */
@@ -19,12 +20,15 @@ export function useEstimate(operationId: OperationId, values: Record<string, unk
       }),
     [bridge, qc],
   );
+  // Not part of the first screen's one call: asked once it has painted.
+  const painted = useFirstFramePainted();
   const priced = Object.fromEntries(PRICED.filter((k) => values[k] !== undefined && values[k] !== null).map((k) => [k, values[k]]));
   const results = useQueries({
     queries: models.map((model) => ({
       queryKey: ['estimate', operationId, model, priced],
       queryFn: () => bridge.call('estimateTask', { operationId, values: { ...priced, model } }),
       staleTime: 10_000,
+      enabled: painted,
     })),
   });
   if (results.some((r) => r.isPending)) return undefined;

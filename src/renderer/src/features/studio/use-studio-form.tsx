@@ -5,7 +5,7 @@ import type { OperationId } from '../../../../shared/operations/ids';
 import { BudgetConfirm } from './BudgetConfirm';
 import { EstimateLabel } from './EstimateLabel';
 import { GenerateExtras } from './GenerateExtras';
-import { LedgerDialog } from './LedgerDialog';
+import { LazyLedgerDialog } from './LazyLedgerDialog';
 import { PromptLibrary } from './prompts/PromptLibrary';
 import { usePromptRecall } from './prompts/use-prompt-recall';
 import { useStudioStore } from './studio-store';
@@ -48,7 +48,7 @@ export function useStudioForm(args: {
     dialogs: (
       <>
         <BudgetConfirm />
-        <LedgerDialog />
+        <LazyLedgerDialog />
       </>
     ),
   };

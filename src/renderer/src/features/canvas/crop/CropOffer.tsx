@@ -1,13 +1,15 @@
 import { Crop } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaValueSchema, type MediaValue } from '../../../../../shared/operations/media';
 import { useBridge } from '../../../bridge/bridge-context';
 import { stageFile } from '../../../bridge/media';
 import { useImageSize } from '../../forms/fields/use-image-size';
 import { mediaKindOf, mediaName, mediaPreviewUrl } from '../../forms/media/media-info';
-import { CropDialog } from './CropDialog';
 import { fitsRatio, targetRatio, type PixelRect } from './crop-rect';
+
+/** The crop dialog is its own chunk, loaded when first opened. */
+const CropDialog = lazy(() => import('./CropDialog').then((m) => ({ default: m.CropDialog })));
 
 /** Crops an image URL to whole source pixels and encodes it as PNG (lossless: what was framed is what is sent). */
 async function cropToPng(url: string, r: PixelRect): Promise<Blob> {
@@ -68,15 +70,17 @@ export function CropOffer({
         <Crop size={14} /> {t('canvas.crop.offer', { ratio: target.label, w: size.width, h: size.height })}
       </button>
       {open && (
-        <CropDialog
-          url={url}
-          width={size.width}
-          height={size.height}
-          ratio={target.ratio}
-          ratioLabel={target.label}
-          onApply={onApply}
-          onClose={() => setOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <CropDialog
+            url={url}
+            width={size.width}
+            height={size.height}
+            ratio={target.ratio}
+            ratioLabel={target.label}
+            onApply={onApply}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
     </>
   );

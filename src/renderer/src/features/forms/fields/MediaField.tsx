@@ -9,6 +9,7 @@ import { MediaSources } from '../media/MediaSources';
 import { MediaThumb } from '../media/MediaThumb';
 import { DEFAULT_MAX_BYTES, formatBytes, mediaName } from '../media/media-info';
 import { useStageFiles } from '../media/use-stage-files';
+import { AudioPreview } from './AudioPreview';
 import { linkNoteField } from './link-note';
 
 /** One media input: drop, paste, browse, link or gallery; then a preview with replace and remove. */
@@ -104,6 +105,15 @@ export function MediaField({
           </div>
         )}
       </DropZone>
+      {field.accept === 'audio' && current?.kind === 'file' && (
+        <AudioPreview
+          key={current.input.id}
+          value={current}
+          onDuration={(durationSec) => {
+            if (current.durationSec !== durationSec) onChange({ ...current, durationSec });
+          }}
+        />
+      )}
       {linkNoteField(op, values) === field.name && (
         <p className="fm-note" data-testid="link-note">
           <Info size={13} /> {t('forms.media.urlFieldNote')}

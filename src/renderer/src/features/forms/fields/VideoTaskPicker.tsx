@@ -3,15 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../bridge/media';
 import { Popover } from '../media/Popover';
-import { useRecentResults } from '../media/use-recent-results';
+import { useExtendableVideos } from '../media/use-extendable-videos';
 
-/** For video extension: recent gallery videos; picking one fills the field with its task's remote id. */
+/** For video extension: the gallery's videos this endpoint can extend; picking one fills in its remote id. */
 export function VideoTaskPicker({ onPick }: { onPick(remoteId: string): void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const results = useRecentResults('video', open);
-  const seen = new Set<string>();
-  const tasks = (results.data ?? []).filter(({ task }) => task.remoteId && !seen.has(task.id) && seen.add(task.id));
+  const results = useExtendableVideos(open);
+  const tasks = results.data ?? [];
   return (
     <span className="fm-anchor">
       <button type="button" className="btn btn-sm" aria-expanded={open} data-testid="pick-video-task" onClick={() => setOpen(!open)}>

@@ -9,6 +9,7 @@ import { mediaUrl } from '../../../bridge/media';
 import { actionsFor, hasFile, inputTargetsFor, type ActionId } from '../model/actions';
 import type { TaskActions } from '../hooks/use-task-actions';
 import { ACTION_ICONS } from './action-items';
+import { CurrentFormItem } from './CurrentFormItem';
 
 interface Props {
   task: TaskSummary;
@@ -171,19 +172,7 @@ function Menu({
             {ACTION_ICONS[id]} {label}
             <ChevronRight size={14} className={`gl-menu-chevron${inputsOpen ? ' open' : ''}`} />
           </button>
-          {inputsOpen && (
-            <button
-              role="menuitem"
-              className="gl-menu-item sub"
-              data-testid="use-in-current-form"
-              onClick={() => {
-                close();
-                actions.useInCurrentForm(task, index);
-              }}
-            >
-              {t('gallery.action.currentForm')}
-            </button>
-          )}
+          {inputsOpen && <CurrentFormItem task={task} index={index} actions={actions} close={close} />}
           {inputsOpen &&
             targets.map((target) => (
               <button

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TaskSummary } from '../../../../../shared/domain/task';
 import { formatBytes, formatDuration } from '../model/format';
 import { useLiveStatus, type LiveStatus as Live } from '../hooks/use-live-status';
+import { useRetryCountdown } from '../hooks/use-retry-countdown';
 
 const ICONS: Partial<Record<Live['label'], ReactNode>> = {
   submitting: <Loader2 size={14} className="gl-spin" />,
@@ -34,11 +35,9 @@ export function ProgressBar({ percent, estimated }: { percent: number | null; es
 export function LiveStatus({ task, compact = false, onCheck, onRetry }: { task: TaskSummary; compact?: boolean; onCheck?: () => void; onRetry?: () => void }) {
   const { t } = useTranslation();
   const s = useLiveStatus(task);
+  // Core's download retry note, counting down to the next attempt, said in the user's language.
+  const retry = useRetryCountdown(task);
   if (s.label === 'succeeded') return null;
-  // Core's download retry note ("retrying in N s (attempt k)"), said in the user's language.
-  const retry = /^retrying in (\d+) s \(attempt (\d+)\)$/.exec(
-    task.results.find((r) => r.state === 'downloading' && r.error)?.error ?? '',
-  );
   const pct = s.percent === null ? null : `${s.estimated ? '~' : ''}${Math.floor(s.percent)}%`;
   const detail =
     s.label === 'rateLimited'
@@ -62,7 +61,9 @@ export function LiveStatus({ task, compact = false, onCheck, onRetry }: { task: 
           {s.overdue && s.live && <span className="gl-live-note">{t('gallery.live.overdue')}</span>}
           {retry && s.label === 'downloading' && (
             <span className="gl-live-note" data-testid="download-retry">
-              {t('gallery.live.retrying', { seconds: retry[1], attempt: retry[2] })}
+              {retry.seconds > 0
+                ? t('gallery.live.retrying', { seconds: retry.seconds, attempt: retry.attempt })
+                : t('gallery.live.retryingNow', { attempt: retry.attempt })}
             </span>
           )}
         </div>

@@ -7,6 +7,7 @@ import { ActionMenu } from './ActionMenu';
 import { LiveStatus } from './LiveStatus';
 import { TaskMedia } from './TaskMedia';
 import { selectOnClick, useSelected } from '../../library/boards/select-click';
+import './tile-overlays.css';
 
 /** One task in the grid: its first result, a status overlay while it is not done, actions on hover. */
 export const TaskTile = memo(function TaskTile({

@@ -2,14 +2,24 @@ import { useMutation } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useBridge } from '../../../bridge/bridge-context';
+import type { ConnectionOutcome } from '../../../../../shared/domain/profile';
 import { useSettingsError } from '../hooks/use-settings-error';
 
 /** "Test connection" with a clear, translated result: OK with latency, key refused, unreachable, … */
-export function ConnectionTest({ profileId }: { profileId: string }) {
+export function ConnectionTest({
+  profileId,
+  onResult,
+}: {
+  profileId: string;
+  onResult?: (outcome: ConnectionOutcome) => void;
+}) {
   const { t } = useTranslation();
   const bridge = useBridge();
   const errorText = useSettingsError();
-  const test = useMutation({ mutationFn: () => bridge.call('testConnection', { id: profileId }) });
+  const test = useMutation({
+    mutationFn: () => bridge.call('testConnection', { id: profileId }),
+    onSuccess: (r) => onResult?.(r.outcome),
+  });
   const result = test.data;
   return (
     <div className="connection-test">

@@ -10,7 +10,7 @@ import { useSettingsError } from '../hooks/use-settings-error';
  * is emptied after saving. Where only weak storage exists (Linux without a keyring), core answers
  * `conflict`; the user is asked, and only then is the key sent again with `acceptWeakStorage`.
  */
-export function KeyEditor({ profile }: { profile: Profile }) {
+export function KeyEditor({ profile, onChanged }: { profile: Profile; onChanged?: () => void }) {
   const { t } = useTranslation();
   const { setKey, clearKey } = useProfileActions();
   const errorText = useSettingsError();
@@ -28,6 +28,7 @@ export function KeyEditor({ profile }: { profile: Profile }) {
           setOpen(false);
           setAskWeak(false);
           setSaved('set');
+          onChanged?.();
         },
         onError: (e) => setAskWeak(e instanceof BridgeError && e.code === 'conflict'),
       },
@@ -44,7 +45,14 @@ export function KeyEditor({ profile }: { profile: Profile }) {
           <button
             className="btn btn-ghost"
             data-testid="key-clear"
-            onClick={() => clearKey.mutate(profile.id, { onSuccess: () => setSaved('cleared') })}
+            onClick={() =>
+              clearKey.mutate(profile.id, {
+                onSuccess: () => {
+                  setSaved('cleared');
+                  onChanged?.();
+                },
+              })
+            }
           >
             {t('settings.key.clear')}
           </button>

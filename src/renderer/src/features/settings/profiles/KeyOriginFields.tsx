@@ -36,6 +36,22 @@ export function KeyOriginFields({
           {t('settings.editor.plainHttp')}
         </p>
       )}
+      {!profile && (
+        <label className="settings-field">
+          <span className="settings-label">{t('settings.key.label')}</span>
+          <input
+            className="field-input mono"
+            data-testid="profile-field-key"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={t('settings.key.placeholder')}
+            value={keyText}
+            onChange={(e) => onKeyText(e.target.value)}
+          />
+          <span className="settings-hint">{t('settings.editor.newKeyHint')}</span>
+        </label>
+      )}
       {clears && (
         <label className="settings-field">
           <span className="settings-note warn" data-testid="profile-key-clears">

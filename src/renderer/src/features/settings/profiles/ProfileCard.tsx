@@ -1,7 +1,8 @@
 import { Check, KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '../../../../../shared/domain/profile';
+import type { ConnectionOutcome, Profile } from '../../../../../shared/domain/profile';
+import { useConnection } from '../../../bridge/queries';
 import { useProfileActions } from '../hooks/use-profile-actions';
 import { useSettingsError } from '../hooks/use-settings-error';
 import { ConnectionTest } from './ConnectionTest';
@@ -21,6 +22,13 @@ export function ProfileCard({
   const actions = useProfileActions();
   const errorText = useSettingsError();
   const [confirming, setConfirming] = useState(false);
+  // The last test of this card, forgotten when the key changes (the card then tests afresh).
+  const [tested, setTested] = useState<ConnectionOutcome | null>(null);
+  const [keyGeneration, setKeyGeneration] = useState(0);
+  const health = useConnection().data;
+  const refused =
+    profile.hasKey &&
+    (tested === 'refused' || (active && tested === null && health?.health === 'keyRefused'));
   const error = errorText(actions.select.error ?? actions.remove.error);
   return (
     <li className={`profile-card${active ? ' active' : ''}`} data-testid={`profile-${profile.id}`}>
@@ -76,17 +84,31 @@ export function ProfileCard({
           <code>{profile.vendor}</code>
         </dd>
         <dt>{t('settings.key.label')}</dt>
-        <dd className={profile.hasKey ? 'ok' : 'warn'} data-testid="profile-key-state">
+        <dd
+          className={refused ? 'bad' : profile.hasKey ? 'ok' : 'warn'}
+          data-testid="profile-key-state"
+          data-refused={refused || undefined}
+        >
           <KeyRound size={13} aria-hidden />{' '}
           {profile.demo
             ? t('settings.key.builtIn')
-            : profile.hasKey
-              ? t('settings.key.set')
-              : t('settings.key.none')}
+            : refused
+              ? t('settings.key.refused')
+              : profile.hasKey
+                ? t('settings.key.set')
+                : t('settings.key.none')}
         </dd>
       </dl>
-      {!profile.demo && <KeyEditor profile={profile} />}
-      <ConnectionTest profileId={profile.id} />
+      {!profile.demo && (
+        <KeyEditor
+          profile={profile}
+          onChanged={() => {
+            setTested(null);
+            setKeyGeneration((g) => g + 1);
+          }}
+        />
+      )}
+      <ConnectionTest key={keyGeneration} profileId={profile.id} onResult={setTested} />
       {confirming && (
         <div
           className="settings-confirm"

@@ -47,7 +47,7 @@ export function ProfileEditor({ profile, onDone }: { profile: Profile | null; on
     ) : null;
   const submit = () => {
     setTouched(true);
-    const key = keyWouldClear(profile, draft) && keyText.trim() ? { key: keyText.trim() } : {};
+    const key = (!profile || keyWouldClear(profile, draft)) && keyText.trim() ? { key: keyText.trim() } : {};
     if (parsed.success) save.mutate({ ...parsed.data, ...key }, { onSuccess: onDone });
   };
   return (

@@ -1,0 +1,118 @@
+/**
+ * First paint, measured inside the page (no round trips to the test runner in the figure): an init script
+ * that runs before the app's own code on every navigation records, relative to navigation start
+ * (`performance.timeOrigin`):
+ * - the bridge: when the WebSocket was created and opened, and every call sent on it (method, sent, answered);
+ * - `firstTile`: the first `[data-testid="task-tile"]` entered the DOM (a MutationObserver, in the same task
+ *   as React's commit); `paint`: the frame that shows it was painted (rAF, then a message posted from it,
+ *   which runs after that frame's paint);
+ * - `mediaReady`: every tile in the viewport shows its picture (img decoded, video frame, or placeholder).
+ */
+import type { Page } from 'playwright-core';
+
+export interface BridgeCall {
+  method: string;
+  /** The call's input, JSON, cut at 160 characters. */
+  input: string;
+  sent: number;
+  answered: number | null;
+}
+
+export interface LoadFigures {
+  /** The HTML's response ended. */
+  html: number;
+  wsCreated: number | null;
+  wsOpen: number | null;
+  firstTile: number;
+  paint: number;
+  mediaReady: number | null;
+  tilesAtPaint: number;
+  calls: BridgeCall[];
+  /** Renderer scripts and styles fetched before paint (name, bytes over the wire). */
+  assets: { name: string; bytes: number }[];
+}
+
+/** Plain JS (the bench runs under tsx, whose helpers must not leak into page functions). */
+export const PAINT_PROBE = String.raw`(() => {
+  const rec = { wsCreated: null, wsOpen: null, firstTile: null, paint: null, mediaReady: null, tilesAtPaint: 0, calls: [] };
+  window.__paint = rec;
+  const byId = new Map();
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      rec.wsCreated = performance.now();
+      this.addEventListener('open', () => { rec.wsOpen = performance.now(); });
+      this.addEventListener('message', (m) => {
+        try {
+          const msg = JSON.parse(String(m.data));
+          if (msg && msg.type === 'reply') { const c = byId.get(msg.id); if (c && c.answered === null) c.answered = performance.now(); }
+        } catch {}
+      });
+    }
+    send(data) {
+      try {
+        const msg = JSON.parse(String(data));
+        if (msg && msg.type === 'call') { const c = { method: msg.method, input: JSON.stringify(msg.input).slice(0, 160), sent: performance.now(), answered: null }; rec.calls.push(c); byId.set(msg.id, c); }
+      } catch {}
+      return super.send(data);
+    }
+  };
+  const inView = (el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth; };
+  const ready = (tile) => {
+    const img = tile.querySelector('img.gl-media');
+    if (img) return img.complete && img.naturalWidth > 0;
+    const video = tile.querySelector('video');
+    if (video) return video.readyState >= 2;
+    return true;
+  };
+  const watchMedia = () => {
+    const t0 = performance.now();
+    const tick = () => {
+      const tiles = [...document.querySelectorAll('[data-testid="task-tile"]')].filter(inView);
+      if (tiles.length > 0 && tiles.every(ready)) rec.mediaReady = performance.now();
+      else if (performance.now() - t0 < 15000) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  };
+  const mo = new MutationObserver(() => {
+    if (rec.firstTile !== null || !document.querySelector('[data-testid="task-tile"]')) return;
+    rec.firstTile = performance.now();
+    mo.disconnect();
+    requestAnimationFrame(() => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => {
+        rec.paint = performance.now();
+        rec.tilesAtPaint = document.querySelectorAll('[data-testid="task-tile"]').length;
+        watchMedia();
+      };
+      ch.port2.postMessage(0);
+    });
+  });
+  mo.observe(document, { childList: true, subtree: true });
+})();`;
+
+/** Navigates and waits for the probe's paint (and media) figures. */
+export async function measureLoad(page: Page, url: string): Promise<LoadFigures> {
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => {
+    const r = (window as unknown as { __paint?: { paint: number | null } }).__paint;
+    return r?.paint != null;
+  });
+  await page
+    .waitForFunction(
+      () => (window as unknown as { __paint: { mediaReady: number | null } }).__paint.mediaReady !== null,
+      undefined,
+      { timeout: 16_000 },
+    )
+    .catch(() => undefined);
+  return page.evaluate(() => {
+    const r = (window as unknown as { __paint: Omit<LoadFigures, 'html' | 'assets'> }).__paint;
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const paint = r.paint;
+    const assets = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => /\.(js|css)(\?|$)/.test(e.name) && e.responseEnd <= paint)
+      .map((e) => ({ name: new URL(e.name).pathname, bytes: e.encodedBodySize }));
+    return { ...r, html: nav?.responseEnd ?? 0, assets };
+  });
+}

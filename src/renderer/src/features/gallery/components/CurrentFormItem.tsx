@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import type { TaskSummary } from '../../../../../shared/domain/task';
+import { useUiStore } from '../../../state/ui-store';
+import { freeSlotFor } from '../../forms';
+import type { TaskActions } from '../hooks/use-task-actions';
+import './current-form-item.css';
+
+/**
+ * "Use as input → Current form": offered only when the open form has a free place for this result;
+ * otherwise shown disabled with the reason (the form is full, or takes no such media).
+ */
+export function CurrentFormItem({
+  task,
+  index,
+  actions,
+  close,
+}: {
+  task: TaskSummary;
+  index: number;
+  actions: TaskActions;
+  close(): void;
+}) {
+  const { t } = useTranslation();
+  const opId = useUiStore((s) => s.operationId);
+  const slot = freeSlotFor(task, index);
+  const reason = slot ? null : t('gallery.action.currentFormNoPlace', { operation: t(`op.${opId}.label`) });
+  return (
+    <button
+      role="menuitem"
+      className="gl-menu-item sub"
+      data-testid="use-in-current-form"
+      disabled={!slot}
+      aria-disabled={!slot}
+      title={reason ?? undefined}
+      onClick={() => {
+        if (!slot) return;
+        close();
+        actions.useInCurrentForm(task, index);
+      }}
+    >
+      <span className="gl-menu-item-text">
+        {t('gallery.action.currentForm')}
+        {reason && (
+          <span className="gl-menu-reason" data-testid="current-form-reason">
+            {reason}
+          </span>
+        )}
+      </span>
+    </button>
+  );
+}
