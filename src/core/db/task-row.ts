@@ -248,10 +248,28 @@ const FAMILIES: ReadonlySet<unknown> = new Set(familySchema.options);
 const count = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 const textOrNullOk = (v: unknown): v is string | null => v === null || typeof v === 'string';
 
-/** Exactly what `taskResultSchema.safeParse` accepts (and returns: its keys only), or null. */
+/** The result fields {@link wellFormedResult} checks by hand; a field the schema gains later turns it off. */
+const HANDLED = new Set([
+  'index',
+  'kind',
+  'remoteUrl',
+  'file',
+  'mime',
+  'bytesReceived',
+  'bytesTotal',
+  'sha256',
+  'thumbnail',
+  'state',
+  'error',
+  'retryAt',
+]);
+const FAST_RESULTS = Object.keys(taskResultSchema.shape).every((k) => HANDLED.has(k));
+
+/** Exactly what `taskResultSchema.safeParse` accepts (and returns: its keys only), or null to ask the schema. */
 function wellFormedResult(item: unknown): TaskResult | null {
-  if (!isObject(item)) return null;
-  const { index, kind, remoteUrl, file, mime, bytesReceived, bytesTotal, sha256, state, error } = item;
+  if (!FAST_RESULTS || !isObject(item)) return null;
+  const { index, kind, remoteUrl, file, mime, bytesReceived, bytesTotal, sha256, state, error, retryAt } =
+    item;
   const thumbnail = item.thumbnail === undefined ? null : item.thumbnail;
   const ok =
     count(index) &&
@@ -264,7 +282,8 @@ function wellFormedResult(item: unknown): TaskResult | null {
     textOrNullOk(sha256) &&
     textOrNullOk(thumbnail) &&
     RESULT_STATES.has(state) &&
-    textOrNullOk(error);
+    textOrNullOk(error) &&
+    (retryAt === undefined || retryAt === null || (typeof retryAt === 'number' && Number.isFinite(retryAt)));
   if (!ok) return null;
   return {
     index,
@@ -278,6 +297,7 @@ function wellFormedResult(item: unknown): TaskResult | null {
     thumbnail,
     state: state as TaskResult['state'],
     error,
+    ...(retryAt === undefined ? {} : { retryAt: retryAt as number | null }),
   };
 }
 
