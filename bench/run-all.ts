@@ -25,6 +25,7 @@ const BENCHES: Bench[] = [
   { name: 'download', script: 'bench/download/run.ts', args: ['--mb', '1024'] },
   { name: 'poll', script: 'bench/poll/run.ts', args: [] },
   { name: 'upload', script: 'bench/upload/run.ts', args: [] },
+  { name: 'upload-wire', script: 'bench/upload/wire.ts', args: [] },
   { name: 'painter', script: 'bench/painter/run.ts', args: [] },
   { name: 'canvas-editor', script: 'bench/painter/editor.ts', args: [] },
   { name: 'gallery', script: 'bench/gallery/run.ts', args: [] },
@@ -132,7 +133,8 @@ function summary(name: string, f: Figures): [string, string][] {
           `${num(f.images, 0)} × ${num(f.mbEach, 0)} MB edit: ours vs curl -F`,
           `${num(f.oursS, 3)} s vs ${num(f.curlS, 3)} s`,
         ],
-        ['time ratio ours/curl', num(f.ratio)],
+        ['throughput ours/curl (time ratio)', `${num(f.throughputRatio)} (${num(f.ratio)})`],
+        ['load average before / after', String(f.load ?? '–')],
         ['peak RSS (growth)', `${num(f.peakRssMiB, 0)} MiB (+${num(f.rssGrowthMiB, 0)} MiB)`],
       ];
     case 'gallery': {

@@ -48,6 +48,8 @@ test('forms are translated: zh-CN', async ({ page }) => {
   await expect(forms.field('subjects')).toContainText('添加主体');
   await page.screenshot({ path: `${DIR}/gateway.subjectReference-zh-CN.png` });
   await forms.open('vendor.expand');
+  // The link-only endpoint's help, translated (the upload note shows only once a local file is chosen).
+  await expect(forms.field('image')).toContainText('图库结果会以其链接发送');
   // The link note is said once, where a local file goes inline (issue 15).
   await forms.addFiles('image', [pngFile('source.png')]);
   await expect(forms.field('image')).toContainText('此服务只接收链接');

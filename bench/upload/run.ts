@@ -12,7 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FAST_TUNING } from '../../src/core/engine/tuning';
@@ -95,6 +95,7 @@ async function runOurs(
 
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'atelier-bench-upload-'));
+  const loadBefore = loadavg()[0] ?? 0;
   const sim = await startSimProcess({ apiKey: 'bench-key', speed: 0 });
   try {
     console.log(
@@ -130,6 +131,8 @@ async function main(): Promise<void> {
       ['curl -F (s)', curlS.toFixed(3)],
       ['ours: submit → result on disk (s)', oursS.toFixed(3)],
       ['ratio ours / curl (time)', (oursS / curlS).toFixed(2)],
+      ['throughput ours / curl (goal ≥ 0.9)', (curlS / oursS).toFixed(2)],
+      ['load average (1 min) before / after', `${loadBefore.toFixed(1)} / ${(loadavg()[0] ?? 0).toFixed(1)}`],
       ['our peak RSS (MiB)', peak.toFixed(0)],
       [
         'our peak RSS growth during upload (MiB)',
@@ -143,6 +146,8 @@ async function main(): Promise<void> {
       curlS: +curlS.toFixed(3),
       oursS: +oursS.toFixed(3),
       ratio: +(oursS / curlS).toFixed(2),
+      throughputRatio: +(curlS / oursS).toFixed(2),
+      load: `${loadBefore.toFixed(1)} / ${(loadavg()[0] ?? 0).toFixed(1)}`,
       peakRssMiB: +peak.toFixed(0),
       rssGrowthMiB: +growth.toFixed(1),
     });

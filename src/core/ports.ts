@@ -32,8 +32,8 @@ export interface Logger {
 export interface DemoStateStore {
   /** The saved state through `salvage` (keeps what it can read, names what it dropped); `fallback` when none. */
   read<T>(salvage: (raw: unknown) => { value: T; dropped: string[] } | null, fallback: T): T;
-  /** Replaces the saved state atomically; throws when the write fails (a full disk). */
-  write(value: unknown): void;
+  /** Replaces the saved state (JSON text, serialised by the gateway) atomically; throws when it fails (a full disk). */
+  write(json: string): void;
 }
 
 /** What core asks of the demo gateway's start: a port it remembers and a place for the task state. */

@@ -110,4 +110,38 @@ describe('the demo gateway survives restarts', () => {
     expect(final.status).toBe('succeeded');
     expect(final.results[0]?.state).toBe('done');
   }, 60_000);
+  it("a download under way at the stop, and the remembered port taken: it resumes from the demo gateway's new address", async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'atelier-demo-restart-'));
+    const demo = createDemoGateway('fast');
+    t = await startTestCore(demo, { dataDir });
+    const port = portOf((await t.core.handlers.getConnection({})).baseUrl);
+    // Result bodies crawl (a pause between 64 KiB chunks), so the download is mid-file when core stops.
+    demo.simulator()?.setFaults([{ kind: 'slowBody', on: 'download', delayMs: 60_000 }]);
+    const task = await t.core.handlers.submitTask({
+      operationId: 'unifiedImage.generate',
+      values: await valuesFor(t.core, 'unifiedImage.generate'),
+      extra: {},
+    });
+    const core = t.core;
+    await expect
+      .poll(() => core.store.get(task.id)?.results[0]?.state, { timeout: 20_000, interval: 50 })
+      .toBe('downloading');
+    expect(core.store.get(task.id)?.results[0]?.remoteUrl).toContain(`127.0.0.1:${port}/files/`);
+    await t.close({ keepDir: true });
+    t = null;
+    blocker = createServer();
+    await new Promise<void>((resolve, reject) => {
+      blocker?.once('error', reject);
+      blocker?.listen(port, '127.0.0.1', () => resolve());
+    });
+    const again = createDemoGateway('fast');
+    t = await startTestCore(again, { dataDir });
+    expect(portOf((await t.core.handlers.getConnection({})).baseUrl)).not.toBe(port);
+    const final = await t.settled(task.id, 30_000);
+    expect(final.status).toBe('succeeded');
+    expect(final.results[0]?.state).toBe('done');
+    expect(final.results[0]?.sha256).toBe(
+      again.simulator()?.describeResult(final.results[0]?.remoteUrl ?? '')?.sha256,
+    );
+  }, 60_000);
 });

@@ -12,9 +12,9 @@ function memoryStore(): SimStateStore & { text: string | null; writes: number } 
       if (store.text === null) return fallback;
       return salvage(JSON.parse(store.text))?.value ?? fallback;
     },
-    write(value: unknown): void {
+    write(json: string): void {
       store.writes++;
-      store.text = JSON.stringify(value);
+      store.text = json;
     },
   };
   return store;

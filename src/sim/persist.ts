@@ -129,6 +129,19 @@ function prune(ctx: SimContext): void {
       }
 }
 
+/**
+ * Each task's saved JSON, made once: a task does not change after it is accepted (its timeline is fixed at
+ * submit), so a write joins ready strings instead of serialising every task again (2,000 tasks: one write
+ * is a join and a 1 MB file, not a 1 MB JSON.stringify). A token minted later by the expireUrl fault is not
+ * saved: after a restart the old URL answers 403 and a query hands out a fresh one, as for any expiry.
+ */
+const savedJson = new WeakMap<BaseTask, string>();
+function jsonOf(task: BaseTask): string {
+  let json = savedJson.get(task);
+  if (json === undefined) savedJson.set(task, (json = JSON.stringify(toSaved(task))));
+  return json;
+}
+
 function toSaved(task: BaseTask): unknown {
   return {
     ...task,
@@ -153,7 +166,8 @@ function toSaved(task: BaseTask): unknown {
 export function saveSimState(ctx: SimContext, store: SimStateStore): void {
   prune(ctx);
   try {
-    store.write({ version: SIM_STATE_VERSION, savedAt: ctx.now(), tasks: allTasks(ctx).map(toSaved) });
+    const tasks = allTasks(ctx).map(jsonOf).join(',');
+    store.write(`{"version":${SIM_STATE_VERSION},"savedAt":${ctx.now()},"tasks":[${tasks}]}\n`);
   } catch {
     // The task is still served from memory; only a restart before the next good write would lose it, and
     // then the app ends it `failed` with a plain reason.

@@ -64,7 +64,7 @@ export interface SimStateStore {
   /** The saved state through `salvage` (keeps what it can read, names what it dropped); `fallback` when none. */
   read<T>(salvage: (raw: unknown) => { value: T; dropped: string[] } | null, fallback: T): T;
   /** Replaces the saved state atomically; may throw (a full disk). */
-  write(value: unknown): void;
+  write(json: string): void;
 }
 
 export interface SimOptions {

@@ -53,3 +53,37 @@ describe('short terms that mix Chinese with Latin letters or digits', () => {
     upgraded.close();
   });
 });
+
+describe('a dense search (more than 2,000 matches) pages through the date index', () => {
+  it('every match exactly once, in order, both ways', () => {
+    const store = TaskStore.open(temp());
+    cleanups.unshift(() => store.close());
+    store.transaction(() => {
+      for (let i = 0; i < 3_200; i++)
+        store.insert(
+          makeTaskRecord({
+            id: `t${i}`,
+            prompt: i % 3 === 0 ? `other ${i}` : `lantern ${i}`,
+            createdAt: (i * 7919) % 5000,
+          }),
+        );
+    });
+    const MATCHES = 3_200 - Math.ceil(3_200 / 3); // above the dense threshold (2,000)
+    for (const sort of ['newest', 'oldest'] as const) {
+      const seen: { id: string; createdAt: number }[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = store.list({ sort, search: 'lan' }, cursor, 250);
+        expect(page.total).toBe(MATCHES);
+        seen.push(...page.items.map((t) => ({ id: t.id, createdAt: t.createdAt })));
+        cursor = page.nextCursor;
+      } while (cursor !== null && seen.length <= MATCHES);
+      expect(seen).toHaveLength(MATCHES);
+      expect(new Set(seen.map((s) => s.id)).size).toBe(MATCHES);
+      const sorted = [...seen].sort(
+        (a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      );
+      expect(seen).toEqual(sort === 'oldest' ? sorted : sorted.reverse());
+    }
+  });
+});

@@ -87,8 +87,12 @@ export function readPageWithCounts(
   );
   // A search that matches many tasks is answered fastest by walking the date index and stopping after
   // one page; a rare one by reading its few matches and sorting them (the planner cannot know which).
-  const byDate = onlySearch(filter) && total > DENSE_MATCHES ? 'INDEXED BY tasks_created' : '';
-  const pageSql = `SELECT ${SELECT_LIST} FROM tasks ${byDate} ${page.sql} ORDER BY created_at ${dir}, id ${dir} LIMIT ?`;
+  // The walk reads the (created_at, id) index alone (seq is its rowid): only the page's rows are read whole.
+  const order = `ORDER BY created_at ${dir}, id ${dir}`;
+  const pageSql =
+    onlySearch(filter) && total > DENSE_MATCHES
+      ? `SELECT ${SELECT_LIST} FROM tasks WHERE seq IN (SELECT seq FROM tasks INDEXED BY tasks_created ${page.sql} ${order} LIMIT ?) ${order}`
+      : `SELECT ${SELECT_LIST} FROM tasks ${page.sql} ${order} LIMIT ?`;
   // One extra row tells whether another page exists without a second query.
   const rows = toRecords(sql.get(pageSql).all(...page.params, size + 1));
   const items = rows.slice(0, size);

@@ -1,3 +1,7 @@
+import { getOperation } from '../../shared/operations/catalog';
+import type { OperationId } from '../../shared/operations/ids';
+import type { Estimator } from '../estimates/estimator';
+import type { TaskRecord } from '../tasks/task-record';
 import type { EngineTuning } from './tuning';
 
 /** What the schedule knows about one task when it plans the next poll. */
@@ -53,4 +57,24 @@ export function nextPollDelay(
     delay *= 0.8 + 0.4 * random();
   }
   return Math.round(Math.max(delay, opts.serverHintMs ?? 0));
+}
+
+/** Whether `task` has waited past its horizon (it is then marked stalled; "check again" revives it). */
+export function pastHorizon(task: TaskRecord, now: number, tuning: EngineTuning): boolean {
+  const video = getOperation(task.operationId).output === 'video';
+  return now - (task.submittedAt ?? task.createdAt) > (video ? tuning.horizonVideoMs : tuning.horizonImageMs);
+}
+
+/** The expected duration shown on a new task, and the one the poll schedule trusts (not a typical guess). */
+export function expectedDurations(
+  estimator: Estimator | undefined,
+  profileId: string,
+  operationId: OperationId,
+  values: Record<string, unknown>,
+): { expectedMs: number | null; pollExpectedMs: number | null } {
+  const model = typeof values.model === 'string' ? values.model : '';
+  const estimate = estimator?.estimate({ profileId, operationId, model, values });
+  const expectedMs = estimate?.durationMs?.median ?? null;
+  const trusted = estimate?.source === 'history' || estimate?.source === 'gateway';
+  return { expectedMs, pollExpectedMs: trusted ? expectedMs : null };
 }

@@ -19,6 +19,7 @@ import { makeImageThumbnail } from '../thumbnails/make-thumbnail';
 import { sameOrigin } from '../profiles/key-origin';
 import { Limiter } from './limiter';
 import { withEvent } from './record-factory';
+import { followDemoAddress } from './demo-address';
 import type { LibraryHooks } from '../library/library-service';
 
 export interface DownloaderDeps {
@@ -140,7 +141,7 @@ export class ResultDownloader {
       : null;
     const url = source?.url ?? result.remoteUrl;
     if (!url) throw new Error('The gateway gave no address for this file.');
-    const absolute = url.startsWith('/') ? `${target.baseUrl}${url}` : url;
+    const absolute = url.startsWith('/') ? `${target.baseUrl}${url}` : followDemoAddress(task, url, target.baseUrl);
     this.setResult(task.id, result.index, { state: 'downloading', error: null, retryAt: null });
     return downloadFile({
       url: absolute,

@@ -27,7 +27,7 @@ import { Limiter } from './limiter';
 import type { Estimator } from '../estimates/estimator';
 import { IdempotentSubmits } from './idempotency';
 import { createMediaResolver } from './media-resolver';
-import { nextPollDelay } from './poll-schedule';
+import { expectedDurations, nextPollDelay, pastHorizon } from './poll-schedule';
 import { queryOnce } from './query-once';
 import { isBookkeeping, PollBook, type Bookkeeping } from './poll-book';
 import { mergeResults, newTaskRecord, withEvent } from './record-factory';
@@ -257,7 +257,7 @@ export class TaskEngine {
       for (const task of due) {
         if (this.busy.has(task.id)) continue;
         if (!this.requests.hasRoom) break;
-        if (this.pastHorizon(task, now)) {
+        if (pastHorizon(task, now, this.deps.tuning)) {
           this.update(task.id, {
             status: 'stalled',
             error: 'No result after a long wait. The gateway may still finish it: use “check again”.',
@@ -272,14 +272,6 @@ export class TaskEngine {
       this.deps.log.error('scheduler tick failed', { error: e instanceof Error ? e.stack : String(e) });
     }
     this.schedule(this.deps.tuning.idleTickMs);
-  }
-
-  private pastHorizon(task: TaskRecord, now: number): boolean {
-    const horizon =
-      getOperation(task.operationId).output === 'video'
-        ? this.deps.tuning.horizonVideoMs
-        : this.deps.tuning.horizonImageMs;
-    return now - (task.submittedAt ?? task.createdAt) > horizon;
   }
 
   // ---- writes -----------------------------------------------------------------------------------
@@ -424,7 +416,7 @@ export class TaskEngine {
       vendor,
       submitPath: wire.path,
       callbackToken: callbackUrl ? callbackToken : null,
-      ...this.expectedMs(resolved.profile.id, op.id, values),
+      ...expectedDurations(this.deps.estimator, resolved.profile.id, op.id, values),
       batchId: req.member?.batchId ?? null,
     });
     record.events = withEvent(record, WAITING_EVENT, now);
@@ -610,18 +602,6 @@ export class TaskEngine {
     });
   }
 
-  /** The expected duration shown on the task, and the one the poll schedule trusts (not a typical guess). */
-  private expectedMs(
-    profileId: string,
-    operationId: OperationId,
-    values: Record<string, unknown>,
-  ): { expectedMs: number | null; pollExpectedMs: number | null } {
-    const model = typeof values.model === 'string' ? values.model : '';
-    const estimate = this.deps.estimator?.estimate({ profileId, operationId, model, values });
-    const expectedMs = estimate?.durationMs?.median ?? null;
-    const trusted = estimate?.source === 'history' || estimate?.source === 'gateway';
-    return { expectedMs, pollExpectedMs: trusted ? expectedMs : null };
-  }
 
   /** One request to the gateway; its answer (or none) is reported as the profile's health. */
   private async ask(profileId: string, target: GatewayTarget, options: RequestOptions): Promise<GatewayResponse> {

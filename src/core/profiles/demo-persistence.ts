@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { DemoGateway, DemoStateStore } from '../ports';
 import { RememberedPort } from '../callbacks/remembered-port';
-import { readJsonStore, writeJsonFile } from '../storage/json-file';
+import { readJsonStore, writeTextFile } from '../storage/json-file';
 
 /** The demo gateway's port, chosen once and remembered (a port another program took gives way to a new one). */
 export const DEMO_PORT_FILE = 'demo-gateway-port.json';
@@ -17,8 +17,7 @@ export function demoStateStore(dataDir: string): DemoStateStore {
   const path = join(dataDir, DEMO_STATE_FILE);
   return {
     read: (salvage, fallback) => readJsonStore(path, salvage, fallback),
-    // Compact: the file is rewritten on every accepted demo task.
-    write: (value) => writeJsonFile(path, value, 0o600, { compact: true }),
+    write: (json) => writeTextFile(path, json),
   };
 }
 
@@ -34,8 +33,8 @@ export async function startDemoGateway(
   try {
     endpoint = await demo.start({ port: previous, state });
   } catch (e) {
-    // Another program holds the remembered port: a new one (its result URLs from before then go unanswered,
-    // and the engine ends those tasks with a plain reason).
+    // Another program holds the remembered port: a new one. Demo tasks follow it (polling and their result
+    // URLs: engine/demo-address.ts), so nothing is lost.
     if (previous === 0) throw e;
     endpoint = await demo.start({ port: 0, state });
   }

@@ -94,16 +94,16 @@ export function readJsonFile(path: string): unknown {
  * Writes JSON atomically (temp file + rename) so a crash never leaves half a file. A failed write (a full
  * disk) removes its temp file before the error goes on: no `*.tmp` litter.
  */
-export function writeJsonFile(
-  path: string,
-  value: unknown,
-  mode = 0o600,
-  opts: { compact?: boolean } = {},
-): void {
+export function writeJsonFile(path: string, value: unknown, mode = 0o600): void {
+  writeTextFile(path, `${JSON.stringify(value, null, 2)}\n`, mode);
+}
+
+/** Writes text atomically, as writeJsonFile does (a store that serialises its own JSON). */
+export function writeTextFile(path: string, text: string, mode = 0o600): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const tmp = `${path}.${process.pid}.tmp`;
   try {
-    writeFileSync(tmp, `${JSON.stringify(value, null, opts.compact ? 0 : 2)}\n`, { mode });
+    writeFileSync(tmp, text, { mode });
     renameSync(tmp, path);
   } catch (e) {
     rmSync(tmp, { force: true });
