@@ -48,7 +48,8 @@ test('forms are translated: zh-CN', async ({ page }) => {
   await expect(forms.field('subjects')).toContainText('添加主体');
   await page.screenshot({ path: `${DIR}/gateway.subjectReference-zh-CN.png` });
   await forms.open('vendor.expand');
-  await expect(forms.field('image')).toContainText('此接口接收链接');
+  // The link-only endpoint's help, translated (the upload note shows only once a local file is chosen).
+  await expect(forms.field('image')).toContainText('图库结果会以其链接发送');
   await page.screenshot({ path: `${DIR}/vendor.expand-zh-CN.png` });
   await page.getByTestId('open-settings').click();
   await page.getByTestId('language').selectOption('en');

@@ -6,7 +6,8 @@
  * - `firstTile`: the first `[data-testid="task-tile"]` entered the DOM (a MutationObserver, in the same task
  *   as React's commit); `paint`: the frame that shows it was painted (rAF, then a message posted from it,
  *   which runs after that frame's paint);
- * - `mediaReady`: every tile in the viewport shows its picture (img decoded, video frame, or placeholder).
+ * - `mediaReady`: every tile in the viewport shows its picture (img decoded or a video frame; a finished
+ *   task's placeholder does not count), or null if that takes over 15 s (e.g. a result file is missing).
  */
 import type { Page } from 'playwright-core';
 
@@ -27,6 +28,8 @@ export interface LoadFigures {
   paint: number;
   mediaReady: number | null;
   tilesAtPaint: number;
+  /** `<video>` elements in the page when it painted (players are created after the first paint). */
+  videosAtPaint: number;
   calls: BridgeCall[];
   /** Renderer scripts and styles fetched before paint (name, bytes over the wire). */
   assets: { name: string; bytes: number }[];
@@ -34,7 +37,7 @@ export interface LoadFigures {
 
 /** Plain JS (the bench runs under tsx, whose helpers must not leak into page functions). */
 export const PAINT_PROBE = String.raw`(() => {
-  const rec = { wsCreated: null, wsOpen: null, firstTile: null, paint: null, mediaReady: null, tilesAtPaint: 0, calls: [] };
+  const rec = { wsCreated: null, wsOpen: null, firstTile: null, paint: null, mediaReady: null, tilesAtPaint: 0, videosAtPaint: 0, calls: [] };
   window.__paint = rec;
   const byId = new Map();
   const Native = window.WebSocket;
@@ -64,7 +67,8 @@ export const PAINT_PROBE = String.raw`(() => {
     if (img) return img.complete && img.naturalWidth > 0;
     const video = tile.querySelector('video');
     if (video) return video.readyState >= 2;
-    return true;
+    // A finished task's placeholder (a player not made yet) is not its picture; others have none to show.
+    return tile.getAttribute('data-status') !== 'succeeded';
   };
   const watchMedia = () => {
     const t0 = performance.now();
@@ -84,6 +88,7 @@ export const PAINT_PROBE = String.raw`(() => {
       ch.port1.onmessage = () => {
         rec.paint = performance.now();
         rec.tilesAtPaint = document.querySelectorAll('[data-testid="task-tile"]').length;
+        rec.videosAtPaint = document.querySelectorAll('video').length;
         watchMedia();
       };
       ch.port2.postMessage(0);

@@ -16,6 +16,7 @@ import { GatewayHealthBook, healthOfTest } from './profiles/gateway-health';
 import { TaskStore } from './db/task-store';
 import { listPage } from './db/list-page';
 import { firstScreen } from './first-screen';
+import { createLazyThumbnails } from './thumbnails/lazy-thumbnails';
 import { makePrivateDataDir } from './storage/private-dir';
 import { createOwnMediaResolver } from './media/known-media';
 import { openOrRecover } from './db/open-or-recover';
@@ -105,6 +106,8 @@ export function createCore(ports: CorePorts): Core {
     // Board exports made in this run are served too (the download link of "Export ZIP").
     recordsFile: (field, rel) => store.recordsMediaFile(field, rel) || (field === 'file' && library.madeExport(rel)),
   });
+  // An image result's thumbnail, made when the gallery first asks for it (see lazy-thumbnails.ts).
+  const lazyThumbnail = createLazyThumbnails({ store, roots: mediaRoots });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
   const libraryStore = new LibraryStore(
     () => store.db,
@@ -348,7 +351,8 @@ export function createCore(ports: CorePorts): Core {
     handlers,
     events,
     mediaRoots,
-    resolveMedia: async (requestPath) => (engine.closed ? null : ownMedia(requestPath)),
+    resolveMedia: async (requestPath) =>
+      engine.closed ? null : ((await lazyThumbnail(requestPath)) ?? ownMedia(requestPath)),
     stageUpload: (spoolPath, name) => inputs.stageFromPath(spoolPath, name),
     engine,
     store,

@@ -77,7 +77,7 @@ describe('task_status_counts', () => {
     );
   });
 
-  it('is filled from the tasks of a database made before migration 6', () => {
+  it('is filled from the tasks of a database made before the table existed (schema 5)', () => {
     const t = makeTempDbPath();
     cleanups.push(t.cleanup);
     const v5 = openDatabase(t.file, { migrations: MIGRATIONS.slice(0, 5) });

@@ -7,6 +7,8 @@ import { OPERATION_ICONS } from '../../../app/operation-icons';
 import { hasFile } from '../model/actions';
 import { isKnownOperation } from '../model/operation-kind';
 import { setResultDrag } from '../../library/chain/result-drag';
+import { thumbnailName } from '../../../../../shared/domain/thumbnail';
+import { useNearViewport } from '../hooks/use-near-viewport';
 
 /** A stable hue per operation, so placeholders of one kind look alike and different kinds differ. */
 export function hueOf(s: string): number {
@@ -51,8 +53,17 @@ export function TaskMedia({
   const [settled, setSettled] = useState(!scrolling);
   if (!scrolling && !settled) setSettled(true);
   const r = task.results[index];
+  // No player (nor its first frame's decode) until the tile is near the screen and the first screen painted.
+  const [nearRef, near] = useNearViewport();
+  // An image without a recorded thumbnail asks core for one (made on demand); the image itself if that fails.
+  const [full, setFull] = useState(false);
+  const deferred = r?.kind === 'video' && !r.thumbnail;
   const placeholder = (
-    <div className="gl-placeholder" style={{ '--hue': hueOf(task.operationId) } as CSSProperties}>
+    <div
+      ref={deferred ? nearRef : undefined}
+      className="gl-placeholder"
+      style={{ '--hue': hueOf(task.operationId) } as CSSProperties}
+    >
       {broken ? (
         <ImageOff size={22} />
       ) : isKnownOperation(task.operationId) ? (
@@ -76,7 +87,7 @@ export function TaskMedia({
   if (r.thumbnail)
     return <img {...common} src={mediaUrl('thumbs', r.thumbnail)} alt="" loading="lazy" decoding="async" />;
   if (r.kind === 'video') {
-    if (!settled) return placeholder;
+    if (!settled || !near) return placeholder;
     return (
       <video
         {...common}
@@ -97,5 +108,7 @@ export function TaskMedia({
       />
     );
   }
-  return <img {...common} src={mediaUrl('library', r.file)} alt="" loading="lazy" decoding="async" />;
+  const src = full ? mediaUrl('library', r.file) : mediaUrl('thumbs', thumbnailName(task.id, r.index));
+  const onError = full ? common.onError : () => setFull(true);
+  return <img {...common} onError={onError} src={src} alt="" loading="lazy" decoding="async" />;
 }
