@@ -24,7 +24,7 @@ import { startSimulator, type Simulator } from '../../src/sim';
 import type { TaskSummary } from '../../src/shared/domain/task';
 import { startBenchCore } from '../support/bench-core';
 import { machineLine, printBenchResult } from '../support/report';
-import { allTasks, verifyRun, type Verdict } from './verify';
+import { allTasks, quietTasks, verifyRun, type Verdict } from './verify';
 import { chaosFaults, submitChaosTask, tagFor, useChaosProfile } from './workload';
 import { corruptWalRun, diskFullRun } from './fault-phases';
 import { demoRestartRun } from './demo-phase';
@@ -189,10 +189,13 @@ async function crashRun(sim: Simulator): Promise<Verdict> {
           return [];
         });
       void finals;
+      // An interrupted submission may still learn its task id from the gateway's callback and go on to
+      // download after the others settled: verify once nothing is moving, as the other runs do.
+      const quiet = await quietTasks(bench.core, SETTLE_MS);
       const v = verifyRun(
         bench.core,
         sim,
-        await allTasks(bench.core),
+        quiet,
         Array.from({ length: CRASH_TASKS }, (_, i) => tagFor(2, i)),
         tagOf,
       );
