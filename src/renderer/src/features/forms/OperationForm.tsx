@@ -19,7 +19,10 @@ import { useSubmit } from './use-submit';
 import { useBridgeStatus } from '../../bridge/bridge-status';
 import { useVendor } from './use-vendor';
 import { useStudioForm } from '../studio/use-studio-form';
-import './forms.css';
+import './styles/frame.css';
+import './styles/text.css';
+import './styles/media.css';
+import './styles/dock.css';
 import './layout/frame-pair.css';
 
 const inputIdOf = (op: OperationId, name: string) => `fm-${op.replace('.', '-')}-${name}`;

@@ -25,7 +25,10 @@ import { BoardBar } from '../library/boards/BoardBar';
 import { SelectionBar } from '../library/boards/SelectionBar';
 import { setGalleryOrder } from '../library/boards/select-click';
 import { useLasso } from '../library/boards/use-lasso';
-import './gallery.css';
+import './styles/toolbar.css';
+import './styles/tiles.css';
+import './styles/list.css';
+import './styles/feedback.css';
 // Also the drop dialog's parameter table (.gl-params), so it stays with the first chunk.
 import './lightbox.css';
 

@@ -11,7 +11,8 @@ import { usePromptRecall } from './prompts/use-prompt-recall';
 import { useStudioStore } from './studio-store';
 import { useEstimate } from './use-estimate';
 import { useStudioSubmit } from './use-studio-submit';
-import './studio.css';
+import './styles/forms.css';
+import './styles/gallery.css';
 
 type Submit = (values: Values, extra: Record<string, unknown>, batch?: { count: number; models: string[] | null }) => Promise<void>;
 
