@@ -96,5 +96,15 @@ test('expansion: the source placed off-centre inside the chosen ratio, hatched a
         .evaluate((img: HTMLImageElement) => (img.naturalHeight ? img.naturalWidth / img.naturalHeight : 0)),
     )
     .toBeCloseTo(9 / 16, 1);
+  // At fit, a tall (9:16) result lies wholly inside the stage, and the placed source covers exactly the same box,
+  // so the seam lines up (once, both were laid out by width alone and overflowed the stage).
+  const stage = await page.getByTestId('wipe-stage').boundingBox();
+  const before = await page.getByTestId('wipe-before').boundingBox();
+  const after = await page.getByTestId('wipe-after').boundingBox();
+  if (!stage || !before || !after) throw new Error('the wipe is not laid out');
+  expect(after.height).toBeLessThanOrEqual(stage.height + 1);
+  expect(after.width).toBeLessThanOrEqual(stage.width + 1);
+  expect(after.y).toBeGreaterThanOrEqual(stage.y - 1);
+  for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(before[k] - after[k])).toBeLessThan(2);
   await page.screenshot({ path: `${SHOTS}/expand-result-wipe.png` });
 });
