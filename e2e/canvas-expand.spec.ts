@@ -84,6 +84,12 @@ test('expansion: the source placed off-centre inside the chosen ratio, hatched a
 
   // The result over the source: the lightbox's before/after on the expansion.
   await page.getByTestId('gallery').locator(`[data-testid="task-tile"][data-task-id="${id}"]`).click();
+  // The lightbox shows a portrait (9:16) result whole at fit, not cropped by its box.
+  const imageBox = await page.getByTestId('lightbox-image-box').boundingBox();
+  const shown = await page.getByTestId('lightbox-image').boundingBox();
+  if (!imageBox || !shown) throw new Error('the lightbox image is not laid out');
+  expect(shown.height).toBeLessThanOrEqual(imageBox.height + 1);
+  expect(shown.y).toBeGreaterThanOrEqual(imageBox.y - 1);
   await page.getByTestId('lightbox-compare').click();
   await expect(page.getByTestId('lightbox-wipe')).toBeVisible();
   // The source is placed inside the result's frame (a composite of the result's size) for the seam check.
