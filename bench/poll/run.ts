@@ -53,6 +53,8 @@ interface Measured {
   failed: number;
   wallS: number;
   cpuS: number;
+  /** Of which in the kernel (file system and sockets). */
+  sysS: number;
   peakRssMiB: number;
   submits: number;
   polls: number;
@@ -147,6 +149,7 @@ async function measure(mode: 'engine' | 'naive'): Promise<Measured> {
       failed: TASKS - succeeded,
       wallS,
       cpuS: (cpu.user + cpu.system) / 1e6,
+      sysS: cpu.system / 1e6,
       peakRssMiB,
       ...counts,
       detectMeanS,
@@ -204,6 +207,7 @@ async function main(): Promise<void> {
   line('detection delay mean / p95 (s)', (r) => `${r.detectMeanS.toFixed(2)} / ${r.detectP95S.toFixed(2)}`);
   line('wall time (s)', (r) => r.wallS.toFixed(1));
   line('CPU time (s, user+sys)', (r) => r.cpuS.toFixed(2));
+  line('  of which system (s)', (r) => r.sysS.toFixed(2));
   line('CPU ms / task', (r) => ((r.cpuS * 1000) / TASKS).toFixed(2));
   line('peak RSS (MiB)', (r) => r.peakRssMiB.toFixed(0));
   const engine = rows.find((r) => r.mode === 'engine');

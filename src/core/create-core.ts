@@ -129,7 +129,6 @@ export function createCore(ports: CorePorts): Core {
     inputs,
     preferences,
     dataDir: ports.dataDir,
-    thumbsDir: join(ports.dataDir, 'thumbs'),
     libraryDir,
     fetch: ports.fetch ?? fetch,
     clock,

@@ -15,7 +15,7 @@ import {
   type TaskPageWithCounts,
 } from './task-listing';
 import type { TaskCriteria } from './task-query';
-import { fromRow, TASK_COLUMNS, toRow, type TaskRowParams } from './task-row';
+import { fromRow, TASK_COLUMNS, toRow } from './task-row';
 import { atomically } from './transaction';
 
 /** Thrown when the store is used after {@link TaskStore.close}. */
@@ -86,10 +86,19 @@ export class TaskStore {
    */
   insert(record: TaskRecord): void {
     this.#assertOpen();
+    const row = toRow(record);
     atomically(this.#db, 'write', () => {
-      this.#write(this.#insert, toRow(record));
-      this.#indexChars(record.id, record.prompt);
+      const { lastInsertRowid } = this.#insert.run(row);
+      // A new row has no characters indexed yet: insert them under the row's own seq.
+      const chars = unspacedChars(record.prompt);
+      if (chars !== null)
+        this.#sql
+          .get('INSERT INTO tasks_fts_chars (rowid, chars) VALUES (?, ?)')
+          .run(Number(lastInsertRowid), chars);
     });
+    // What a read of the new row gives (the same mapping): the engine reads it back at once.
+    const stored = fromRow(row);
+    if (stored !== null) this.#records.set(record.id, stored);
   }
 
   /**
@@ -319,9 +328,5 @@ export class TaskStore {
     const chars = unspacedChars(prompt);
     if (chars !== null)
       this.#sql.get('INSERT INTO tasks_fts_chars (rowid, chars) VALUES (?, ?)').run(seq, chars);
-  }
-
-  #write(statement: Database.Statement, row: TaskRowParams): void {
-    statement.run(row);
   }
 }

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { ensureDir } from './ensure-dir';
 import { dirname } from 'node:path';
 import { parseContentLength, parseContentRange, parseUnsatisfiedRangeTotal } from './content-range';
 import {
@@ -58,7 +58,7 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadOu
   const expected = options.expectedSize ?? null;
 
   if (signal?.aborted) throw new DownloadAbortedError(0, signal.reason);
-  await mkdir(dirname(options.tempPath), { recursive: true });
+  ensureDir(dirname(options.tempPath));
   await file.adoptExisting(expected);
 
   const state: RunState = {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, mkdir, open, rename, unlink } from 'node:fs/promises';
+import { copyFile, link, open, rename, unlink } from 'node:fs/promises';
+import { ensureDir } from './ensure-dir';
 import { basename, extname, join } from 'node:path';
 import { isErrno } from './file-sink';
 
@@ -101,7 +102,7 @@ export async function moveIntoLibrary(
   const maxSuffix = options.maxSuffix ?? 9999;
   const name = basename(desiredName.replace(/\\/g, '/'));
   if (name === '' || name === '.' || name === '..') throw new Error(`invalid file name: ${desiredName}`);
-  await mkdir(libraryDir, { recursive: true });
+  ensureDir(libraryDir);
   if (doSync) await fsyncPath(tempPath, 'r+');
 
   // Same device: claim straight from the temp file (it stays in place until a name is claimed).

@@ -9,6 +9,7 @@ import { startTestCore, type TestCore } from '../test-support/core-harness';
 import { valuesFor } from './operation-values.test-support';
 import { readProvenance } from '../provenance/provenance';
 import { stripProvenance } from '../provenance/strip';
+import { thumbnailName } from '../../shared/domain/thumbnail';
 
 let sim: Simulator;
 let t: TestCore;
@@ -43,9 +44,14 @@ describe('every operation of every family, end to end against the simulator', ()
         const bytes = stripProvenance(file);
         expect(createHash('sha256').update(bytes).digest('hex')).toBe(r.sha256);
         if (op.output === 'image') {
-          // A WebP thumbnail is made once, for the gallery.
-          expect(r.thumbnail).toMatch(/\.webp$/);
-          expect(existsSync(join(t.core.mediaRoots().thumbs, r.thumbnail ?? ''))).toBe(true);
+          // No thumbnail at download time: the gallery's first request for one makes it, once.
+          expect(r.thumbnail).toBeNull();
+          const name = thumbnailName(final.id, r.index);
+          const served = await t.core.resolveMedia(`thumbs/${name}`);
+          expect(served).toBe(join(t.core.mediaRoots().thumbs, name));
+          expect(existsSync(served ?? '')).toBe(true);
+          // …and the task records it, so later requests are served as found.
+          expect(t.core.store.get(final.id)?.results[r.index]?.thumbnail).toBe(name);
         }
         if (op.family === 'imageEdit') {
           // Inline b64 result: a real PNG of the source's size (the mask was honoured by the simulator).

@@ -1,4 +1,5 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { ensureDir } from '../downloads/ensure-dir';
 import { join, relative } from 'node:path';
 import type { TaskResult } from '../../shared/domain/task';
 import { getOperation } from '../../shared/operations/catalog';
@@ -15,7 +16,6 @@ import { authHeaders, type GatewayTarget } from '../gateway/http';
 import type { RemoteResult } from '../gateway/parse';
 import type { Clock, Logger } from '../ports';
 import type { TaskRecord } from '../tasks/task-record';
-import { makeImageThumbnail } from '../thumbnails/make-thumbnail';
 import { sameOrigin } from '../profiles/key-origin';
 import { Limiter } from './limiter';
 import { withEvent } from './record-factory';
@@ -24,7 +24,6 @@ import type { LibraryHooks } from '../library/library-service';
 
 export interface DownloaderDeps {
   dataDir: string;
-  thumbsDir: string;
   libraryDir: () => string;
   fetch: typeof fetch;
   log: Logger;
@@ -74,7 +73,7 @@ export class ResultDownloader {
 
   private tempPath(id: string, index: number): string {
     const dir = join(this.deps.dataDir, 'downloads');
-    mkdirSync(dir, { recursive: true });
+    ensureDir(dir);
     return join(dir, `${id}-${index}.part`);
   }
 
@@ -86,6 +85,8 @@ export class ResultDownloader {
     if (task.status !== 'downloading')
       task = this.deps.update(id, { status: 'downloading', error: null }) ?? task;
     let requeries = 0;
+    // The last file's "done" is written with the task's final state (one write, in the same instant).
+    let lastDone: { index: number; patch: Partial<TaskResult> } | null = null;
     for (let index = 0; index < task.results.length; index++) {
       const current = this.deps.get(id);
       const result = current?.results[index];
@@ -94,7 +95,9 @@ export class ResultDownloader {
         const outcome = await this.files.run(() =>
           this.fetchOne(current, result, inline[index], abort.signal),
         );
-        await this.finish(id, index, outcome);
+        const done = await this.finish(id, index, outcome);
+        if (index === task.results.length - 1) lastDone = { index, patch: done };
+        else this.setResult(id, index, done);
       } catch (e) {
         if (e instanceof ExpiredUrlError && requeries < MAX_REQUERIES) {
           requeries++;
@@ -107,13 +110,15 @@ export class ResultDownloader {
         this.setResult(id, index, { state: 'failed', error: message });
       }
     }
-    const final = this.deps.get(id);
-    if (!final) return;
+    const stored = this.deps.get(id);
+    if (!stored) return;
+    const final = lastDone ? { ...stored, results: withResult(stored.results, lastDone.index, lastDone.patch) } : stored;
     const failed = final.results.filter((r) => r.state !== 'done');
     const now = this.deps.clock.now();
     this.deps.update(id, {
       status: 'succeeded',
       finishedAt: final.finishedAt ?? now,
+      ...(lastDone ? { results: final.results } : {}),
       error: failed.length
         ? `${failed.length} file(s) could not be downloaded: ${failed[0]?.error ?? ''} — use “retry download”.`
         : null,
@@ -172,9 +177,10 @@ export class ResultDownloader {
     });
   }
 
-  private async finish(id: string, index: number, outcome: DownloadOutcome): Promise<void> {
+  /** Moves a verified download into the library: the result's "done" patch, for the caller to write. */
+  private async finish(id: string, index: number, outcome: DownloadOutcome): Promise<Partial<TaskResult>> {
     const task = this.deps.get(id);
-    if (!task) return;
+    if (!task) throw new Error('The task was deleted while its file downloaded.');
     const op = getOperation(task.operationId);
     const name = fileNameFromPattern(this.deps.fileNamePattern(), {
       at: new Date(task.createdAt),
@@ -188,23 +194,18 @@ export class ResultDownloader {
       fallbackExtension: op.output === 'video' ? 'mp4' : 'png',
     });
     const libraryDir = this.deps.libraryDir();
-    mkdirSync(libraryDir, { recursive: true });
+    ensureDir(libraryDir);
     const temp = this.tempPath(id, index);
     // `outcome.sha256` stays the hash of the payload as sent; the metadata written here comes after it.
     await this.deps.hooks?.finalizing(task, index, temp, outcome.sha256);
     const finalPath = await moveIntoLibrary(temp, libraryDir, name);
     rmSync(temp, { force: true });
     await this.deps.hooks?.finalized(task, index, finalPath);
-    let thumbnail: string | null = null;
-    if ((outcome.contentType ?? '').startsWith('image/') || op.output === 'image') {
-      // A thumbnail is a convenience: a file libvips cannot read still lands in the library.
-      thumbnail = await makeImageThumbnail(finalPath, this.deps.thumbsDir, `${id}-${index}`).catch(
-        () => null,
-      );
-    }
-    this.setResult(id, index, {
+    // No thumbnail here: the gallery's first request for one makes it (see thumbnails/lazy-thumbnails), so a
+    // finished task costs no image decoding until someone looks at it.
+    return {
       state: 'done',
-      thumbnail,
+      thumbnail: null,
       file: relative(libraryDir, finalPath).split('\\').join('/'),
       mime: outcome.contentType,
       sha256: outcome.sha256,
@@ -212,13 +213,16 @@ export class ResultDownloader {
       bytesReceived: outcome.size,
       bytesTotal: outcome.size,
       error: null,
-    });
+    };
   }
 
   private setResult(id: string, index: number, patch: Partial<TaskResult>): void {
     const task = this.deps.get(id);
     if (!task) return;
-    const results = task.results.map((r) => (r.index === index ? { ...r, ...patch } : r));
-    this.deps.update(id, { results });
+    this.deps.update(id, { results: withResult(task.results, index, patch) });
   }
+}
+
+function withResult(results: readonly TaskResult[], index: number, patch: Partial<TaskResult>): TaskResult[] {
+  return results.map((r) => (r.index === index ? { ...r, ...patch } : r));
 }

@@ -46,7 +46,6 @@ export interface EngineDeps {
   inputs: InputStore;
   preferences: PreferencesStore;
   dataDir: string;
-  thumbsDir: string;
   libraryDir: () => string;
   fetch: typeof fetch;
   clock: Clock;
@@ -127,7 +126,6 @@ export class TaskEngine {
     this.guard = new WriteGuard(deps.store, deps.dataDir, (full) => deps.onDiskFull?.(full));
     this.downloader = new ResultDownloader({
       dataDir: deps.dataDir,
-      thumbsDir: deps.thumbsDir,
       libraryDir: deps.libraryDir,
       fetch: deps.fetch,
       log: deps.log,

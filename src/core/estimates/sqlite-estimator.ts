@@ -39,6 +39,8 @@ export class SqliteEstimator implements Estimator {
   readonly #now: () => number;
   /** Tasks already learnt from in this process: a download reports the same finish many times. */
   readonly #observed = new Set<string>();
+  /** Estimates by profile, operation and model, then by variant: one query per submission otherwise. */
+  readonly #remembered = new Map<string, Map<string, Estimate>>();
 
   constructor(db: Database.Database, options: SqliteEstimatorOptions = {}) {
     this.#demo = options.demo;
@@ -55,11 +57,24 @@ export class SqliteEstimator implements Estimator {
   }
 
   estimate(q: EstimateQuery): Estimate {
+    // Remembered until a task of the same profile, operation and model finishes (see record).
+    const modelKey = JSON.stringify([q.profileId, q.operationId, q.model]);
+    const variant = variantKey(q.values);
+    const known = this.#remembered.get(modelKey)?.get(variant);
+    if (known) return known;
+    const fresh = Object.freeze(this.#estimate(q, variant));
+    const byVariant = this.#remembered.get(modelKey) ?? new Map<string, Estimate>();
+    if (this.#remembered.size >= 1_000) this.#remembered.clear();
+    this.#remembered.set(modelKey, byVariant.set(variant, fresh));
+    return fresh;
+  }
+
+  #estimate(q: EstimateQuery, variant: string): Estimate {
     const exact = this.#byVariant.all(
       q.profileId,
       q.operationId,
       q.model,
-      variantKey(q.values),
+      variant,
       SAMPLE_WINDOW,
     ) as Row[];
     if (exact.length > 0) return fromRows(exact, true);
@@ -103,6 +118,7 @@ export class SqliteEstimator implements Estimator {
   record(sample: EstimateQuery & { durationMs: number; points: number | null; taskId?: string }): void {
     if (!Number.isFinite(sample.durationMs) || sample.durationMs < 0) return;
     const points = sample.points !== null && Number.isFinite(sample.points) ? sample.points : null;
+    this.#remembered.delete(JSON.stringify([sample.profileId, sample.operationId, sample.model]));
     this.#insert.run(
       sample.taskId ?? randomUUID(),
       sample.profileId,

@@ -8,6 +8,7 @@ import {
 } from '../../shared/domain/profile';
 import type { DemoGateway, SecretStore } from '../ports';
 import { readJsonStore, writeJsonFile } from '../storage/json-file';
+import { stampedRead } from '../storage/stamped-read';
 import { salvageArray } from '../storage/salvage';
 import { keyMustClear } from './key-origin';
 import { startDemoGateway } from './demo-persistence';
@@ -41,12 +42,13 @@ export class ProfileService {
     private readonly demo: DemoGateway | undefined,
   ) {
     this.path = join(dataDir, 'profiles.json');
+    this.readStored = stampedRead(this.path, () =>
+      readJsonStore(this.path, (raw) => salvageArray(profileInputSchema, raw), []),
+    );
   }
 
-  private readStored(): ProfileInput[] {
-    // One bad entry drops only itself; the file is kept as `profiles.json.corrupt-<time>` and reported.
-    return readJsonStore(this.path, (raw) => salvageArray(profileInputSchema, raw), []);
-  }
+  /** One bad entry drops only itself; the file is kept as `profiles.json.corrupt-<time>` and reported. */
+  private readonly readStored: () => readonly ProfileInput[];
 
   private demoProfile(): Profile {
     return {

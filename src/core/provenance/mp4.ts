@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 
 /** The UUID Adobe defined for an XMP box in ISO base media files (MP4, MOV): BE7ACFCB-97A9-42E8-9C71-999491E3AFAC. */
 export const XMP_UUID = Buffer.from('be7acfcb97a942e89c71999491e3afac', 'hex');
@@ -33,62 +33,82 @@ export interface Box {
 export async function topLevelBoxes(path: string): Promise<{ boxes: Box[]; length: number }> {
   const fh = await open(path, 'r');
   try {
-    const length = (await fh.stat()).size;
-    const boxes: Box[] = [];
-    const head = Buffer.alloc(16);
-    let at = 0;
-    while (at < length) {
-      const { bytesRead } = await fh.read(head, 0, 16, at);
-      if (bytesRead < 8) throw new Error('truncated box header');
-      let size = head.readUInt32BE(0);
-      const type = head.toString('latin1', 4, 8);
-      if (boxes.length === 0 && !KNOWN_TOP.has(type)) throw new Error('not an MP4/MOV file');
-      const toEnd = size === 0;
-      if (size === 1) {
-        if (bytesRead < 16) throw new Error('truncated large box header');
-        size = Number(head.readBigUInt64BE(8));
-      } else if (toEnd) size = length - at;
-      if (size < 8 || at + size > length) throw new Error(`box ${type} runs past the end of the file`);
-      boxes.push({ type, start: at, size, toEnd });
-      at += size;
-    }
-    if (boxes.length === 0) throw new Error('empty file');
-    return { boxes, length };
+    return await boxesOf(fh);
   } finally {
     await fh.close();
   }
 }
 
+async function boxesOf(fh: FileHandle): Promise<{ boxes: Box[]; length: number }> {
+  const length = (await fh.stat()).size;
+  const boxes: Box[] = [];
+  const head = Buffer.alloc(16);
+  let at = 0;
+  while (at < length) {
+    const { bytesRead } = await fh.read(head, 0, 16, at);
+    if (bytesRead < 8) throw new Error('truncated box header');
+    let size = head.readUInt32BE(0);
+    const type = head.toString('latin1', 4, 8);
+    if (boxes.length === 0 && !KNOWN_TOP.has(type)) throw new Error('not an MP4/MOV file');
+    const toEnd = size === 0;
+    if (size === 1) {
+      if (bytesRead < 16) throw new Error('truncated large box header');
+      size = Number(head.readBigUInt64BE(8));
+    } else if (toEnd) size = length - at;
+    if (size < 8 || at + size > length) throw new Error(`box ${type} runs past the end of the file`);
+    boxes.push({ type, start: at, size, toEnd });
+    at += size;
+  }
+  if (boxes.length === 0) throw new Error('empty file');
+  return { boxes, length };
+}
+
 export const isIsoMedia = (b: Uint8Array): boolean =>
   b.length >= 8 && KNOWN_TOP.has(Buffer.from(b.subarray(4, 8)).toString('latin1'));
 
+/** Writes `buf` at `position` (injected by fault tests). */
+export type WriteAt = (fh: FileHandle, buf: Buffer, position: number) => Promise<unknown>;
+const writeAt: WriteAt = (fh, buf, position) => fh.write(buf, 0, buf.length, position);
+
+/** Opens `path` for update and appends the XMP box (see {@link appendXmpBox}). */
+export async function appendMp4Xmp(path: string, xmp: string, write: WriteAt = writeAt): Promise<number> {
+  const fh = await open(path, 'r+');
+  try {
+    return await appendXmpBox(fh, xmp, write);
+  } finally {
+    await fh.close();
+  }
+}
+
 /**
- * Appends a top-level `uuid` XMP box to an MP4/MOV file in place. Nothing before the end of the file moves,
- * so sample offsets (stco/co64) stay valid and the media bytes are untouched — no re-encoding, no rewrite.
- * A last box declared "to the end of file" (size 0) gets its real size written first, so it does not
- * swallow the new box. Returns the bytes appended.
+ * Appends a top-level `uuid` XMP box to an open MP4/MOV file in place. Nothing before the end of the file
+ * moves, so sample offsets (stco/co64) stay valid and the media bytes are untouched — no re-encoding, no
+ * rewrite, no copy. A last box declared "to the end of file" (size 0) gets its real size written first, so
+ * it does not swallow the new box. All or nothing: a write that fails (a full disk) puts the file back to
+ * the bytes it had. Not synced here: the caller syncs the finished file once. Returns the bytes appended.
  */
-export async function appendMp4Xmp(path: string, xmp: string): Promise<number> {
-  const { boxes } = await topLevelBoxes(path);
+export async function appendXmpBox(fh: FileHandle, xmp: string, write: WriteAt = writeAt): Promise<number> {
+  const { boxes, length } = await boxesOf(fh);
   const data = Buffer.from(xmp, 'utf8');
   const box = Buffer.alloc(8 + 16);
   box.writeUInt32BE(box.length + data.length, 0);
   box.write('uuid', 4, 'latin1');
   XMP_UUID.copy(box, 8);
-  const fh = await open(path, 'r+');
+  const last = boxes.at(-1);
+  if (last?.toEnd && last.size > 0xffffffff) throw new Error('cannot size an open-ended box over 4 GiB');
+  let sized = false;
   try {
-    const last = boxes.at(-1);
     if (last?.toEnd) {
-      if (last.size > 0xffffffff) throw new Error('cannot size an open-ended box over 4 GiB');
       const size = Buffer.alloc(4);
       size.writeUInt32BE(last.size, 0);
-      await fh.write(size, 0, 4, last.start);
+      await write(fh, size, last.start);
+      sized = true;
     }
-    const end = (await fh.stat()).size;
-    await fh.write(Buffer.concat([box, data]), 0, box.length + data.length, end);
-    await fh.sync();
-  } finally {
-    await fh.close();
+    await write(fh, Buffer.concat([box, data]), length);
+  } catch (e) {
+    await fh.truncate(length).catch(() => undefined);
+    if (sized && last) await writeAt(fh, Buffer.alloc(4), last.start).catch(() => undefined);
+    throw e;
   }
   return box.length + data.length;
 }

@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Provenance } from '../../shared/domain/library';
 import { withJpegXmp, withWebpXmp } from './jpeg-webp';
-import { appendMp4Xmp } from './mp4';
+import { appendMp4Xmp, type WriteAt } from './mp4';
 import { withPngText } from './png';
 import { embedProvenance, readProvenance } from './provenance';
 import { stripProvenance } from './strip';
@@ -148,6 +148,28 @@ describe('faults: malformed files are refused and left untouched', () => {
     await appendMp4Xmp(path, xmpPacket(JSON.stringify(sample()), 'x'));
     expect(readProvenance(readFileSync(path))?.taskId).toBe('task-1');
     expect(readFileSync(path).readUInt32BE(mdat)).toBe(bytes.length - mdat);
+  });
+  it('a write that fails half way (a full disk) leaves the MP4 byte for byte as it was, open-ended box included', async () => {
+    const bytes = Buffer.from(readFileSync(CLIP));
+    let at = 0;
+    let mdat = -1;
+    while (at < bytes.length) {
+      if (bytes.toString('latin1', at + 4, at + 8) === 'mdat') mdat = at;
+      at += bytes.readUInt32BE(at);
+    }
+    bytes.writeUInt32BE(0, mdat);
+    const path = file('full-disk.mp4', bytes);
+    let writes = 0;
+    // The size fix lands, then the box is half written before the disk refuses the rest.
+    const failing: WriteAt = async (fh, buf, position) => {
+      writes++;
+      if (writes === 1) return fh.write(buf, 0, buf.length, position);
+      await fh.write(buf, 0, Math.floor(buf.length / 2), position);
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    };
+    await expect(appendMp4Xmp(path, xmpPacket(JSON.stringify(sample()), 'x'), failing)).rejects.toThrow(/ENOSPC/);
+    expect(writes).toBe(2);
+    expect(readFileSync(path).equals(bytes)).toBe(true);
   });
   it('readProvenance ignores garbage, foreign iTXt and broken JSON', () => {
     expect(readProvenance(Buffer.from('<atelier:Provenance>{not json</atelier:Provenance>'))).toBeNull();

@@ -1,8 +1,8 @@
-import { copyFile, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { open, rename, rm, writeFile } from 'node:fs/promises';
 import { provenanceSchema, type Provenance } from '../../shared/domain/library';
 import type { TaskRecord } from '../tasks/task-record';
 import { isJpeg, isWebp, withJpegXmp, withWebpXmp } from './jpeg-webp';
-import { appendMp4Xmp, isIsoMedia } from './mp4';
+import { appendXmpBox, isIsoMedia } from './mp4';
 import { isPng, readPngText, withPngText } from './png';
 import { PROVENANCE_CLOSE, PROVENANCE_OPEN, unescapeXml, xmpPacket } from './xmp';
 
@@ -60,54 +60,43 @@ export type EmbeddedFormat = 'png' | 'jpeg' | 'webp' | 'mp4';
 /**
  * Writes the provenance into the file at `path` (the verified temp file, before it moves into the library).
  * Images are rewritten through a sibling temp file and renamed over (all-or-nothing); MP4/MOV get an XMP
- * box appended in place. Returns the format written, or null for a file type Atelier does not annotate.
+ * box appended in place (all-or-nothing too: a failed write truncates back, so no copy of the video is
+ * made). One open of the file. Returns the format written, or null for a file type Atelier does not annotate.
  */
 export async function embedProvenance(path: string, p: Provenance): Promise<EmbeddedFormat | null> {
   const json = JSON.stringify(p);
-  const head = Buffer.alloc(16);
-  const fh = await open(path, 'r');
+  const fh = await open(path, 'r+');
+  let image: Buffer | null = null;
+  let format: EmbeddedFormat | null = null;
   try {
+    const head = Buffer.alloc(16);
     await fh.read(head, 0, 16, 0);
+    if (isPng(head)) format = 'png';
+    else if (isJpeg(head)) format = 'jpeg';
+    else if (isWebp(head)) format = 'webp';
+    else if (isIsoMedia(head)) {
+      await appendXmpBox(fh, xmpPacket(json, p.prompt));
+      return 'mp4';
+    } else return null;
+    image = await fh.readFile();
   } finally {
     await fh.close();
   }
-  const rewrite = async (make: (b: Buffer) => Buffer) => {
-    const next = make(await readFile(path));
-    const tmp = `${path}.meta`;
-    try {
-      await writeFile(tmp, next);
-      await rename(tmp, path);
-    } catch (e) {
-      await rm(tmp, { force: true });
-      throw e;
-    }
-  };
-  if (isPng(head)) {
-    await rewrite((b) => withPngText(b, json));
-    return 'png';
+  const next =
+    format === 'png'
+      ? withPngText(image, json)
+      : format === 'jpeg'
+        ? withJpegXmp(image, xmpPacket(json, p.prompt))
+        : withWebpXmp(image, xmpPacket(json, p.prompt));
+  const tmp = `${path}.meta`;
+  try {
+    await writeFile(tmp, next);
+    await rename(tmp, path);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
   }
-  if (isJpeg(head)) {
-    await rewrite((b) => withJpegXmp(b, xmpPacket(json, p.prompt)));
-    return 'jpeg';
-  }
-  if (isWebp(head)) {
-    await rewrite((b) => withWebpXmp(b, xmpPacket(json, p.prompt)));
-    return 'webp';
-  }
-  if (isIsoMedia(head)) {
-    // Work on a copy so a failure half way leaves the verified original untouched.
-    const tmp = `${path}.meta`;
-    try {
-      await copyFile(path, tmp);
-      await appendMp4Xmp(tmp, xmpPacket(json, p.prompt));
-      await rename(tmp, path);
-    } catch (e) {
-      await rm(tmp, { force: true });
-      throw e;
-    }
-    return 'mp4';
-  }
-  return null;
+  return format;
 }
 
 /** Reads Atelier provenance from a whole file or a slice of it (PNG iTXt, or an XMP packet in any format). */

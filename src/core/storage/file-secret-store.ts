@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { SecretStore } from '../ports';
 import { readJsonStore, writeJsonFile } from './json-file';
 import { salvageStringRecord } from './salvage';
+import { stampedRead } from './stamped-read';
 
 /**
  * Web mode: keys in `<dataDir>/secrets.json`, readable by the owner only (0600). Plainly weaker than the OS
@@ -11,7 +12,7 @@ import { salvageStringRecord } from './salvage';
 export function createFileSecretStore(dataDir: string): SecretStore {
   const path = join(dataDir, 'secrets.json');
   // An unreadable file is kept as `secrets.json.corrupt-<time>` before the next save (never overwritten).
-  const read = (): Record<string, string> => readJsonStore(path, salvageStringRecord, {});
+  const read = stampedRead(path, (): Record<string, string> => readJsonStore(path, salvageStringRecord, {}));
   const write = (all: Record<string, string>): void => {
     writeJsonFile(path, all, 0o600);
     if (existsSync(path)) chmodSync(path, 0o600);
@@ -25,9 +26,8 @@ export function createFileSecretStore(dataDir: string): SecretStore {
       write({ ...read(), [id]: key });
     },
     async clear(id) {
-      const all = read();
-      delete all[id];
-      write(all);
+      const { [id]: _cleared, ...rest } = read();
+      write(rest);
     },
     async has(id) {
       return id in read();

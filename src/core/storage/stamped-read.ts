@@ -1,0 +1,29 @@
+import { statSync } from 'node:fs';
+
+/**
+ * Wraps the reader of a small JSON store so it parses the file again only when the file changed: its
+ * inode, size and modification time (an atomic save renames a new file in, so the inode changes). Core
+ * reads profiles and keys for every request; the file is stat-ed, not read, parsed and validated each time.
+ * The value is frozen: a caller that wants a changed copy makes one.
+ */
+export function stampedRead<T>(path: string, read: () => T): () => T {
+  let last: { stamp: string; value: T } | null = null;
+  return () => {
+    const stamp = stampOf(path);
+    if (last !== null && stamp !== null && last.stamp === stamp) return last.value;
+    const value = read();
+    // The stamp after reading: a file moved aside while being read (corrupt) is read again next time.
+    const after = stampOf(path);
+    last = after !== null && after === stamp ? { stamp, value: Object.freeze(value) } : null;
+    return last?.value ?? value;
+  };
+}
+
+function stampOf(path: string): string | null {
+  try {
+    const s = statSync(path, { bigint: true });
+    return `${s.ino}:${s.size}:${s.mtimeNs}`;
+  } catch {
+    return null;
+  }
+}
