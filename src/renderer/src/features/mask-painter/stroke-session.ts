@@ -39,6 +39,7 @@ export class StrokeSession {
   private last: StrokePoint | null = null;
   private sinceLastDab = 0;
   private dirty: Rect | null = null;
+  private full: { a: number; table: Uint8Array } | null = null;
 
   constructor(
     private readonly mask: MaskRaster,
@@ -130,12 +131,16 @@ export class StrokeSession {
     const brush = this.tool === 'brush';
     const w = mask.width;
     const data = mask.data;
+    // Inside the inner circle every pixel gets maxAlpha: its blend is one table lookup by old value.
+    const full = this.fullStrength(maxAlpha, brush);
 
     for (let ty = Math.floor(y0 / TILE_SIZE); ty * TILE_SIZE < y1; ty++) {
       for (let tx = Math.floor(x0 / TILE_SIZE); tx * TILE_SIZE < x1; tx++) {
         const index = ty * mask.tilesX + tx;
         const tr = tileRect(mask, index);
         const state = this.tileState(index);
+        const alpha = state.alpha;
+        const before = state.before;
         const ax = Math.max(x0, tr.x);
         const bx = Math.min(x1, tr.x + tr.w);
         const ay = Math.max(y0, tr.y);
@@ -143,29 +148,51 @@ export class StrokeSession {
         for (let y = ay; y < by; y++) {
           const dy = y + 0.5 - cy;
           const dy2 = dy * dy;
+          // Row spans: [o0, o1] inside the outer circle, [i0, i1] inside the inner one (exact, see rowSpan).
+          const outerSpan = rowSpan(cx, dy2, outer2, true, ax, bx - 1);
+          if (!outerSpan) continue;
+          const [o0, o1] = outerSpan;
+          const innerSpan = inner2 < 0 ? null : rowSpan(cx, dy2, inner2, false, o0, o1);
+          const i0 = innerSpan ? innerSpan[0] : o1 + 1;
+          const i1 = innerSpan ? innerSpan[1] : o1;
           const tileRow = (y - tr.y) * tr.w - tr.x;
           const maskRow = y * w;
-          for (let x = ax; x < bx; x++) {
-            const dx = x + 0.5 - cx;
-            const d2 = dx * dx + dy2;
-            if (d2 >= outer2) continue;
-            let a = maxAlpha;
-            if (d2 > inner2) {
-              const t = (Math.sqrt(d2) - Math.max(0, inner)) / span;
-              a = Math.round(maxAlpha * (1 - t * t * (3 - 2 * t)));
+          // The anti-aliased ring, left and right of the inner span: the exact per-pixel falloff.
+          for (let part = 0; part < 2; part++) {
+            const last = part === 0 ? Math.min(o1, i0 - 1) : o1;
+            for (let x = part === 0 ? o0 : i1 + 1; x <= last; x++) {
+              const dx = x + 0.5 - cx;
+              const t = (Math.sqrt(dx * dx + dy2) - Math.max(0, inner)) / span;
+              const a = Math.round(maxAlpha * (1 - t * t * (3 - 2 * t)));
+              const ti = tileRow + x;
+              if (a <= (alpha[ti] ?? 0)) continue;
+              alpha[ti] = a;
+              const b = before[ti] ?? 0;
+              data[maskRow + x] = brush
+                ? b + Math.round(((255 - b) * a) / 255)
+                : b - Math.round((b * a) / 255);
             }
+          }
+          for (let x = i0; x <= i1; x++) {
             const ti = tileRow + x;
-            if (a <= (state.alpha[ti] ?? 0)) continue;
-            state.alpha[ti] = a;
-            const before = state.before[ti] ?? 0;
-            data[maskRow + x] = brush
-              ? before + Math.round(((255 - before) * a) / 255)
-              : before - Math.round((before * a) / 255);
+            if (maxAlpha <= (alpha[ti] ?? 0)) continue;
+            alpha[ti] = maxAlpha;
+            data[maskRow + x] = full[before[ti] ?? 0] ?? 0;
           }
         }
       }
     }
     this.dirty = unionRect(this.dirty, { x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
+  }
+
+  /** The blend of every old value at alpha `a` (one table per stroke: opacity and tool are fixed). */
+  private fullStrength(a: number, brush: boolean): Uint8Array {
+    if (this.full?.a === a) return this.full.table;
+    const table = new Uint8Array(256);
+    for (let b = 0; b < 256; b++)
+      table[b] = brush ? b + Math.round(((255 - b) * a) / 255) : b - Math.round((b * a) / 255);
+    this.full = { a, table };
+    return table;
   }
 
   private tileState(index: number): TileState {
@@ -177,6 +204,36 @@ export class StrokeSession {
     }
     return state;
   }
+}
+
+/**
+ * The pixels x in [lo, hi] of a row whose centre lies inside a circle: (x + 0.5 − cx)² + dy2 < lim2
+ * (`strict`) or ≤ lim2. A square root gives the ends; each is then settled by the same test the pixel
+ * loop used to make, so the result is exactly the per-pixel one. Null when no pixel of [lo, hi] is inside.
+ */
+function rowSpan(
+  cx: number,
+  dy2: number,
+  lim2: number,
+  strict: boolean,
+  lo: number,
+  hi: number,
+): [number, number] | null {
+  const inside = (x: number): boolean => {
+    const dx = x + 0.5 - cx;
+    const d2 = dx * dx + dy2;
+    return strict ? d2 < lim2 : d2 <= lim2;
+  };
+  const rest = lim2 - dy2;
+  if (rest < 0) return null;
+  const half = Math.sqrt(rest);
+  let a = Math.max(lo, Math.ceil(cx - 0.5 - half));
+  let b = Math.min(hi, Math.floor(cx - 0.5 + half));
+  while (a > lo && inside(a - 1)) a--;
+  while (a <= b && !inside(a)) a++;
+  while (b < hi && inside(b + 1)) b++;
+  while (b >= a && !inside(b)) b--;
+  return a <= b ? [a, b] : null;
 }
 
 function equalBytes(a: Uint8Array, b: Uint8Array): boolean {

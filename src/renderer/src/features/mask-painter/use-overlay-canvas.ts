@@ -2,6 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { fullRect, unionRect, type MaskRaster, type Rect } from './mask-raster';
 import { clipRect, parseHexColor, writeOverlayPixels } from './overlay-pixels';
 
+/** Dirty rectangles up to this many pixels (2048², 16 MB of RGBA) share one ImageData. */
+const MAX_REUSED_PIXELS = 2048 * 2048;
+
 export interface OverlayCanvas {
   /** Queues a repaint of `rect` (image pixels) for the next animation frame; calls coalesce. */
   invalidate: (rect: Rect | null) => void;
@@ -20,6 +23,7 @@ export function useOverlayCanvas(
   onPainted?: (rect: Rect) => void,
 ): OverlayCanvas {
   const pending = useRef<Rect | null>(null);
+  const buffer = useRef<ImageData | null>(null);
   const frame = useRef(0);
   const state = useRef({ mask, rgb: parseHexColor(color), onPainted });
   state.current = { mask, rgb: parseHexColor(color), onPainted };
@@ -31,9 +35,18 @@ export function useOverlayCanvas(
     pending.current = null;
     const ctx = canvasRef.current?.getContext('2d');
     if (!rect || !ctx) return;
-    const image = ctx.createImageData(rect.w, rect.h);
-    writeOverlayPixels(m, rect, rgb, image.data);
-    ctx.putImageData(image, rect.x, rect.y);
+    // A stroke's rectangles reuse one buffer (no 1–2 MB allocation per frame); a whole-mask repaint
+    // (4096² is 64 MB) gets its own, dropped after.
+    let image = buffer.current;
+    if (!image || image.width < rect.w || image.height < rect.h) {
+      const w = Math.max(rect.w, image?.width ?? 0);
+      const h = Math.max(rect.h, image?.height ?? 0);
+      const reusable = w * h <= MAX_REUSED_PIXELS;
+      image = reusable ? ctx.createImageData(w, h) : ctx.createImageData(rect.w, rect.h);
+      if (reusable) buffer.current = image;
+    }
+    writeOverlayPixels(m, rect, rgb, image.data, image.width);
+    ctx.putImageData(image, rect.x, rect.y, 0, 0, rect.w, rect.h);
     painted?.(rect);
   }, [canvasRef]);
 
