@@ -6,6 +6,7 @@ import { MIGRATION_0004_LINEAGE_BOARDS } from './0004-lineage-boards';
 import { MIGRATION_0005_STUDIO } from './0005-studio';
 import { MIGRATION_0006_MIXED_CHARS } from './0006-mixed-chars';
 import { MIGRATION_0007_STATUS_COUNTS } from './0007-status-counts';
+import { MIGRATION_0008_REMOTE_ID } from './0008-remote-id';
 
 /** One schema step. `version` is its number; versions are 1, 2, 3… with no gaps. */
 export interface Migration {
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'studio', sql: MIGRATION_0005_STUDIO },
   { version: 6, name: 'mixed-chars', sql: MIGRATION_0006_MIXED_CHARS, after: backfillChars },
   { version: 7, name: 'status-counts', sql: MIGRATION_0007_STATUS_COUNTS },
+  { version: 8, name: 'remote-id', sql: MIGRATION_0008_REMOTE_ID },
 ];
 
 /** The schema version this build of the code writes. */
