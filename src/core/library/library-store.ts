@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { parentKindSchema, type Board, type FrameOrigin, type ParentKind } from '../../shared/domain/library';
 import type { SqliteDatabase } from '../db/open-database';
+import { StatementCache } from '../db/statement-cache';
 import { atomically } from '../db/transaction';
+import type Database from 'libsql';
 
 /** One parent of a task, as stored. */
 export interface ParentRow {
@@ -38,10 +40,23 @@ function toParent(r: Row): ParentRow | null {
  * connection so a task and its parents are written in one transaction.
  */
 export class LibraryStore {
+  /** Prepared statements per connection (the store's connection is replaced after a recovery). */
+  private readonly statements = new WeakMap<SqliteDatabase, StatementCache>();
+
   constructor(
     private readonly db: () => SqliteDatabase,
     private readonly now: () => number,
   ) {}
+
+  private statement(sql: string): Database.Statement {
+    const db = this.db();
+    let cache = this.statements.get(db);
+    if (!cache) {
+      cache = new StatementCache(db);
+      this.statements.set(db, cache);
+    }
+    return cache.get(sql);
+  }
 
   // ---- lineage ----------------------------------------------------------------------------------
 
@@ -49,8 +64,8 @@ export class LibraryStore {
   setParents(taskId: string, parents: Omit<ParentRow, 'taskId'>[]): void {
     const db = this.db();
     atomically(db, 'write', () => {
-      db.prepare('DELETE FROM task_parents WHERE task_id = ?').run(taskId);
-      const insert = db.prepare(
+      this.statement('DELETE FROM task_parents WHERE task_id = ?').run(taskId);
+      const insert = this.statement(
         'INSERT INTO task_parents (task_id, position, parent_id, kind, result_index, frame_ms, field) VALUES (?, ?, ?, ?, ?, ?, ?)',
       );
       parents.forEach((p, i) => insert.run(taskId, i, p.parentId, p.kind, p.index, p.frameMs, p.field));
@@ -58,31 +73,29 @@ export class LibraryStore {
   }
 
   parentsOf(taskId: string): ParentRow[] {
-    const rows = this.db()
-      .prepare('SELECT * FROM task_parents WHERE task_id = ? ORDER BY position')
-      .all(taskId) as Row[];
+    const rows = this.statement('SELECT * FROM task_parents WHERE task_id = ? ORDER BY position').all(
+      taskId,
+    ) as Row[];
     return rows.map(toParent).filter((p): p is ParentRow => p !== null);
   }
 
   childrenOf(taskId: string): ParentRow[] {
-    const rows = this.db()
-      .prepare('SELECT * FROM task_parents WHERE parent_id = ? ORDER BY rowid')
-      .all(taskId) as Row[];
+    const rows = this.statement('SELECT * FROM task_parents WHERE parent_id = ? ORDER BY rowid').all(
+      taskId,
+    ) as Row[];
     return rows.map(toParent).filter((p): p is ParentRow => p !== null);
   }
 
   // ---- frame origins ----------------------------------------------------------------------------
 
   setOrigin(inputId: string, origin: FrameOrigin): void {
-    this.db()
-      .prepare(
-        'INSERT OR REPLACE INTO input_origins (input_id, task_id, result_index, frame_ms) VALUES (?, ?, ?, ?)',
-      )
-      .run(inputId, origin.taskId, origin.index, origin.timeMs);
+    this.statement(
+      'INSERT OR REPLACE INTO input_origins (input_id, task_id, result_index, frame_ms) VALUES (?, ?, ?, ?)',
+    ).run(inputId, origin.taskId, origin.index, origin.timeMs);
   }
 
   originOf(inputId: string): FrameOrigin | null {
-    const r = this.db().prepare('SELECT * FROM input_origins WHERE input_id = ?').get(inputId) as
+    const r = this.statement('SELECT * FROM input_origins WHERE input_id = ?').get(inputId) as
       Row | undefined;
     const taskId = str(r?.task_id);
     const index = num(r?.result_index);
@@ -92,20 +105,18 @@ export class LibraryStore {
 
   /** The local task whose gateway id is `remoteId` (video extension refers to its source that way). */
   taskByRemoteId(remoteId: string): string | null {
-    const r = this.db()
-      .prepare('SELECT id FROM tasks WHERE remote_id = ? ORDER BY created_at DESC LIMIT 1')
-      .get(remoteId) as Row | undefined;
+    const r = this.statement('SELECT id FROM tasks WHERE remote_id = ? ORDER BY created_at DESC LIMIT 1').get(
+      remoteId,
+    ) as Row | undefined;
     return str(r?.id);
   }
 
   // ---- boards -----------------------------------------------------------------------------------
 
   listBoards(): Board[] {
-    const rows = this.db()
-      .prepare(
-        'SELECT b.id, b.name, b.created_at, (SELECT count(*) FROM board_tasks t WHERE t.board_id = b.id) AS n FROM boards b ORDER BY b.created_at, b.id',
-      )
-      .all() as Row[];
+    const rows = this.statement(
+      'SELECT b.id, b.name, b.created_at, (SELECT count(*) FROM board_tasks t WHERE t.board_id = b.id) AS n FROM boards b ORDER BY b.created_at, b.id',
+    ).all() as Row[];
     return rows.map((r) => ({
       id: str(r.id) ?? '',
       name: str(r.name) ?? '',
@@ -115,27 +126,29 @@ export class LibraryStore {
   }
 
   hasBoard(id: string): boolean {
-    return this.db().prepare('SELECT 1 FROM boards WHERE id = ?').get(id) !== undefined;
+    return this.statement('SELECT 1 FROM boards WHERE id = ?').get(id) !== undefined;
   }
 
   createBoard(name: string): Board {
     const board = { id: randomUUID(), name: name.trim(), createdAt: this.now(), count: 0 };
-    this.db()
-      .prepare('INSERT INTO boards (id, name, created_at) VALUES (?, ?, ?)')
-      .run(board.id, board.name, board.createdAt);
+    this.statement('INSERT INTO boards (id, name, created_at) VALUES (?, ?, ?)').run(
+      board.id,
+      board.name,
+      board.createdAt,
+    );
     return board;
   }
 
   renameBoard(id: string, name: string): boolean {
-    return this.db().prepare('UPDATE boards SET name = ? WHERE id = ?').run(name.trim(), id).changes > 0;
+    return this.statement('UPDATE boards SET name = ? WHERE id = ?').run(name.trim(), id).changes > 0;
   }
 
   /** Deletes the board; its tasks stay (they only leave the board). */
   deleteBoard(id: string): boolean {
     const db = this.db();
     return atomically(db, 'write', () => {
-      db.prepare('DELETE FROM board_tasks WHERE board_id = ?').run(id);
-      return db.prepare('DELETE FROM boards WHERE id = ?').run(id).changes > 0;
+      this.statement('DELETE FROM board_tasks WHERE board_id = ?').run(id);
+      return this.statement('DELETE FROM boards WHERE id = ?').run(id).changes > 0;
     });
   }
 
@@ -143,8 +156,8 @@ export class LibraryStore {
   moveTasks(taskIds: readonly string[], boardId: string | null): void {
     const db = this.db();
     atomically(db, 'write', () => {
-      const del = db.prepare('DELETE FROM board_tasks WHERE task_id = ?');
-      const put = db.prepare(
+      const del = this.statement('DELETE FROM board_tasks WHERE task_id = ?');
+      const put = this.statement(
         'INSERT OR REPLACE INTO board_tasks (task_id, board_id, added_at) VALUES (?, ?, ?)',
       );
       for (const id of taskIds) {
@@ -155,7 +168,7 @@ export class LibraryStore {
   }
 
   boardOf(taskId: string): string | null {
-    const r = this.db().prepare('SELECT board_id FROM board_tasks WHERE task_id = ?').get(taskId) as
+    const r = this.statement('SELECT board_id FROM board_tasks WHERE task_id = ?').get(taskId) as
       Row | undefined;
     return str(r?.board_id);
   }
