@@ -115,7 +115,7 @@ async function main(): Promise<void> {
       console.log(`${brush.padStart(8)} | ${col('handlerMs')} | ${col('inCanvasMs')} | ${col('nextFrameMs')}${missed ? `  (${missed} never painted!)` : ''}`);
     }
     console.log(`\ntotal bench time ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    console.log(`BENCH_RESULT ${JSON.stringify({ name: 'painter', exportWhiteEditMs: +(browserExport['white-edit']?.ms ?? NaN).toFixed(1), exportAlphaEditMs: +(browserExport['alpha-edit']?.ms ?? NaN).toFixed(1), ...Object.fromEntries(Object.entries(latency).map(([b, xs]) => [`brush${b}NextFrameMedianMs`, +median(xs.map((x) => x.nextFrameMs)).toFixed(1)])) })}`);
+    console.log(`BENCH_RESULT ${JSON.stringify({ name: 'painter', exportWhiteEditMs: +(browserExport['white-edit']?.ms ?? NaN).toFixed(1), exportAlphaEditMs: +(browserExport['alpha-edit']?.ms ?? NaN).toFixed(1), ...Object.fromEntries(Object.entries(latency).flatMap(([b, xs]) => [[`brush${b}OnCanvasMedianMs`, +median(xs.map((x) => x.inCanvasMs)).toFixed(1)], [`brush${b}NextFrameMedianMs`, +median(xs.map((x) => x.nextFrameMs)).toFixed(1)]])) })}`);
   } finally {
     await browser.close();
     await server.close();
