@@ -21,13 +21,13 @@ test('the shell opens on the demo gateway, navigates, and answers bridge calls',
 
   // A bridge round trip: switching the theme updates preferences in core, and the document follows.
   await page.getByTestId('open-settings').click();
-  await page.getByTestId('settings').locator('select').first().selectOption('dark');
+  await page.getByTestId('theme').locator('[data-value="dark"]').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.keyboard.press('Escape');
   await page.screenshot({ path: 'test-results/screenshots/shell-dark.png' });
 
   await page.getByTestId('open-settings').click();
-  await page.getByTestId('settings').locator('select').first().selectOption('light');
+  await page.getByTestId('theme').locator('[data-value="light"]').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await page.keyboard.press('Escape');
   await page.screenshot({ path: 'test-results/screenshots/shell-light.png' });

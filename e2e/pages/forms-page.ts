@@ -96,7 +96,7 @@ export class FormsPage {
 
   async setTheme(theme: 'light' | 'dark'): Promise<void> {
     await this.page.getByTestId('open-settings').click();
-    await this.page.getByTestId('settings').locator('select').first().selectOption(theme);
+    await this.page.getByTestId('theme').locator(`[data-value="${theme}"]`).click();
     await expect(this.page.locator('html')).toHaveAttribute('data-theme', theme);
     await this.page.keyboard.press('Escape');
   }

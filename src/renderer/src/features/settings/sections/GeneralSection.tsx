@@ -3,10 +3,15 @@ import { useTranslation } from 'react-i18next';
 import type { Preferences } from '../../../../../shared/domain/preferences';
 import { useBridge } from '../../../bridge/bridge-context';
 import { usePreferences, useUpdatePreferences } from '../../../bridge/queries';
+import { ChipGroup } from '../../forms/fields/ChipGroup';
 
 const THEMES: readonly Preferences['theme'][] = ['system', 'light', 'dark'];
+const LANGUAGES: readonly { value: Preferences['language']; name: string }[] = [
+  { value: 'en', name: 'English' },
+  { value: 'zh-CN', name: '简体中文' },
+];
 
-/** Appearance, language and notifications. The theme select comes first (the shell e2e relies on it). */
+/** Appearance, language and notifications: the app's own chips, no native selects. */
 export function GeneralSection() {
   const { t } = useTranslation();
   const prefs = usePreferences().data;
@@ -19,38 +24,35 @@ export function GeneralSection() {
     <>
       <section className="settings-section">
         <h3>{t('settings.appearance')}</h3>
-        <label className="settings-row">
+        <div className="settings-row">
           <span>{t('settings.theme')}</span>
-          <select
-            className="field-input"
-            data-testid="theme"
+          <ChipGroup
+            testId="theme"
+            label={t('settings.theme')}
             value={prefs?.theme ?? 'system'}
-            onChange={(e) => update.mutate({ theme: e.target.value as Preferences['theme'] })}
-          >
-            {THEMES.map((v) => (
-              <option key={v} value={v}>
-                {t(`settings.theme_${v}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="settings-row">
+            onChange={(v) => update.mutate({ theme: v as Preferences['theme'] })}
+            chips={THEMES.map((v) => ({ value: v, label: t(`settings.theme_${v}`) }))}
+          />
+        </div>
+        <div className="settings-row">
           <span>{t('settings.language')}</span>
           {/* Each language is named in itself, so anyone can find their way back. */}
-          <select
-            className="field-input"
-            data-testid="language"
+          <ChipGroup
+            testId="language"
+            label={t('settings.language')}
             value={prefs?.language ?? 'en'}
-            onChange={(e) => update.mutate({ language: e.target.value as Preferences['language'] })}
-          >
-            <option value="en" lang="en">
-              English
-            </option>
-            <option value="zh-CN" lang="zh-CN">
-              简体中文
-            </option>
-          </select>
-        </label>
+            onChange={(v) => update.mutate({ language: v as Preferences['language'] })}
+            chips={LANGUAGES.map((l) => ({
+              value: l.value,
+              // Named in itself on purpose: the translation checks skip it.
+              label: (
+                <span lang={l.value} data-i18n-ignore>
+                  {l.name}
+                </span>
+              ),
+            }))}
+          />
+        </div>
       </section>
       <section className="settings-section">
         <h3>{t('settings.notifications')}</h3>
