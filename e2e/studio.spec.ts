@@ -36,7 +36,7 @@ test('the estimate shows on Generate before anything was submitted (the demo gat
   await expect(forms.form.getByTestId('generate-estimate')).toHaveText(/≈ 50 pts · ~\d+ s \(gateway’s figures\)/);
   await forms.form.getByTestId('field-duration').locator('input').first().fill('10');
   await expect(forms.form.getByTestId('generate-estimate')).toContainText('≈ 100 pts');
-  await forms.form.getByTestId('batch-count').selectOption('3');
+  await forms.setBatchCount(3);
   await expect(forms.form.getByTestId('generate-estimate')).toContainText('≈ 300 pts');
   for (const theme of ['light', 'dark'] as const) {
     await forms.setTheme(theme);
@@ -52,7 +52,7 @@ test('the estimate shows on Generate before anything was submitted (the demo gat
     }
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-  await forms.form.getByTestId('batch-count').selectOption('1');
+  await forms.setBatchCount(1);
   await forms.form.getByTestId('field-duration').locator('input').first().fill('5');
 
   // After a finished task of this variant, the figures come from history.
@@ -68,7 +68,7 @@ test('×4 is one batch group with its progress; Compare of images shows a grid a
   await forms.open('gateway.text2image');
   const before = posts().length;
   await forms.fill('prompt', 'four paper lanterns over a river, ink wash');
-  await forms.form.getByTestId('batch-count').selectOption('4');
+  await forms.setBatchCount(4);
   await expect(forms.form.getByTestId('generate-estimate')).toContainText('≈ 8 pts');
   await forms.generate.click();
   await expect(forms.notice).toHaveAttribute('data-kind', 'sent');
@@ -174,7 +174,7 @@ test('one prompt on 3 models is a batch of 3; two of the videos play in lock-ste
 test('Rerun sends the same inputs again as a new task and keeps the old one', async ({ page }) => {
   const forms = await openApp(page);
   await forms.open('gateway.text2image');
-  await forms.form.getByTestId('batch-count').selectOption('1');
+  await forms.setBatchCount(1);
   await forms.fill('prompt', 'a single red umbrella in the snow');
   const first = await forms.submitAndExpectSuccess();
   const before = posts().length;

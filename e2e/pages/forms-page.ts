@@ -94,6 +94,18 @@ export class FormsPage {
     await this.field(field).locator(`[role=radio][data-value="${value}"]`).click();
   }
 
+  /** Sets ×N beside Generate with its − / + stepper. */
+  async setBatchCount(n: number): Promise<void> {
+    const value = this.form.getByTestId('batch-count');
+    for (let i = 0; i < 10; i++) {
+      const now = Number((await value.textContent())?.replace(/\D/g, ''));
+      if (now === n) return;
+      await this.form.getByTestId(now < n ? 'batch-count-up' : 'batch-count-down').click();
+      await expect(value).not.toHaveText(`×${now}`);
+    }
+    await expect(value).toHaveText(`×${n}`);
+  }
+
   async setTheme(theme: 'light' | 'dark'): Promise<void> {
     await this.page.getByTestId('open-settings').click();
     await this.page.getByTestId('theme').locator(`[data-value="${theme}"]`).click();

@@ -1,4 +1,4 @@
-import { Check, Layers, ReceiptText } from 'lucide-react';
+import { Check, Layers, Minus, Plus, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fillVendor } from '../../../../shared/operations/catalog';
@@ -7,6 +7,9 @@ import type { OperationId } from '../../../../shared/operations/ids';
 import { useStudioStore } from './studio-store';
 
 type ModelField = Extract<FieldDef, { type: 'model' }>;
+
+/** The most tasks one Generate press makes (a batch). */
+const MAX_COUNT = 8;
 
 /** The models Generate will use: the chosen several (2–4), else the form's one model. */
 export function chosenModels(op: OperationId, current: string): string[] {
@@ -31,21 +34,32 @@ export function GenerateExtras({ op, modelField, current, vendor }: { op: Operat
   };
   return (
     <div className="st-extras">
-      <label className="st-count" title={t('studio.count.title')}>
-        <span className="st-count-x">×</span>
-        <select
-          aria-label={t('studio.count.label')}
-          data-testid="batch-count"
-          value={count}
-          onChange={(e) => useStudioStore.getState().setCount(op, Number(e.target.value))}
+      {/* A stepper in the app's own controls (1–8), not a native select. */}
+      <div className="st-count" role="group" aria-label={t('studio.count.label')} title={t('studio.count.title')}>
+        <button
+          type="button"
+          className="st-count-step"
+          aria-label={t('studio.count.fewer')}
+          data-testid="batch-count-down"
+          disabled={count <= 1}
+          onClick={() => useStudioStore.getState().setCount(op, Math.max(1, count - 1))}
         >
-          {[1, 2, 3, 4, 5, 6, 7, 8].map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-      </label>
+          <Minus size={12} />
+        </button>
+        <output className="st-count-value" data-testid="batch-count" aria-live="polite">
+          ×{count}
+        </output>
+        <button
+          type="button"
+          className="st-count-step"
+          aria-label={t('studio.count.more')}
+          data-testid="batch-count-up"
+          disabled={count >= MAX_COUNT}
+          onClick={() => useStudioStore.getState().setCount(op, Math.min(MAX_COUNT, count + 1))}
+        >
+          <Plus size={12} />
+        </button>
+      </div>
       {modelField && modelField.presets.length > 1 && (
         <div className="st-models">
           <button
