@@ -62,6 +62,8 @@ test('the first screen is one bridge call, sent before the app code has loaded; 
   await expect(page.getByTestId('generate-estimate')).not.toHaveText('…');
   // Video tiles near the screen get their player after the paint.
   const videoTile = records.slice(0, 12).find((r) => r.results[0]?.kind === 'video' && r.results[0].file);
+  // Skipped only if the seeded gallery has no video among its first 12 tiles (the fixed seed does have one,
+  // so this runs in CI); the deferred-player check needs one on screen.
   test.skip(!videoTile, 'the seed put no video among the first tiles');
   await expect(page.locator(`[data-task-id="${videoTile?.id}"] video`)).toHaveCount(1);
 });

@@ -88,13 +88,8 @@ export class TaskStore {
     this.#assertOpen();
     const row = toRow(record);
     atomically(this.#db, 'write', () => {
-      const { lastInsertRowid } = this.#insert.run(row);
-      // A new row has no characters indexed yet: insert them under the row's own seq.
-      const chars = unspacedChars(record.prompt);
-      if (chars !== null)
-        this.#sql
-          .get('INSERT INTO tasks_fts_chars (rowid, chars) VALUES (?, ?)')
-          .run(Number(lastInsertRowid), chars);
+      // A new row has no characters indexed yet: nothing to delete, and its seq is the insert's rowid.
+      this.#insertChars(Number(this.#insert.run(row).lastInsertRowid), record.prompt);
     });
     // What a read of the new row gives (the same mapping): the engine reads it back at once.
     const stored = fromRow(row);
@@ -325,6 +320,10 @@ export class TaskStore {
     const seq = Array.isArray(row) ? row[0] : null;
     if (typeof seq !== 'number') return;
     this.#sql.get('DELETE FROM tasks_fts_chars WHERE rowid = ?').run(seq);
+    this.#insertChars(seq, prompt);
+  }
+
+  #insertChars(seq: number, prompt: string): void {
     const chars = unspacedChars(prompt);
     if (chars !== null)
       this.#sql.get('INSERT INTO tasks_fts_chars (rowid, chars) VALUES (?, ?)').run(seq, chars);

@@ -60,6 +60,7 @@ async function gatewayFillingDisk(fillOn: 'submit' | 'poll') {
   return { mini, finish: () => (finished = true) };
 }
 
+// Skipped when the test cannot mount a real tmpfs (not root): the reason is in the title. CI runs as root.
 describe.skipIf(!disk)(`disk full (${disk ? 'a real 8 MiB tmpfs' : TINY_DISK_SKIP})`, () => {
   it('the task-row write after the gateway accepted fails: the gateway id is kept, shown, and saved when space returns', async () => {
     if (!disk) return;

@@ -178,6 +178,7 @@ describe('faults: malformed files are refused and left untouched', () => {
   });
 });
 
+// Skipped only where exiftool is not installed (CI installs libimage-exiftool-perl, so it runs there).
 describe.skipIf(!HAS_EXIFTOOL)('an independent reader (exiftool) sees what core writes', () => {
   it('PNG: the iTXt text is the provenance JSON', async () => {
     const path = file('read.png', png(16, 9));
@@ -206,6 +207,7 @@ describe.skipIf(!HAS_EXIFTOOL)('an independent reader (exiftool) sees what core 
   });
 });
 
+// Skipped only where ffmpeg is not installed (CI installs it, so it runs there).
 describe.skipIf(!HAS_FFMPEG)('the annotated MP4 still decodes and its media payload is unchanged', () => {
   it('the original bytes are an exact prefix, and every decoded frame has the same md5', async () => {
     const path = join(dir, 'play.mp4');

@@ -76,6 +76,7 @@ describe('a failed JSON write (disk full, real tmpfs)', () => {
   const disk = mountTinyDisk(256);
   afterEach(() => disk?.free());
   afterAll(() => disk?.close());
+  // Skipped when the test cannot mount a real tmpfs (not root): the reason is in the title. CI runs as root.
   it.skipIf(!disk)(
     `leaves the old file intact and no *.tmp behind (${disk ? 'tmpfs' : TINY_DISK_SKIP})`,
     () => {

@@ -89,36 +89,38 @@ function dabsAlong(s: BrushSettings, points: StrokePoint[]): { x: number; y: num
   return dabs;
 }
 
+const brush = (b: { minSize: number; maxSize: number; hardness: [number, number]; minOpacity: number }) =>
+  fc.record({
+    size: fc.double({ min: b.minSize, max: b.maxSize, noNaN: true }),
+    hardness: fc.double({ min: b.hardness[0], max: b.hardness[1], noNaN: true }),
+    opacity: fc.double({ min: b.minOpacity, max: 1, noNaN: true }),
+  });
+/** A pointer sample up to 20 px outside a `w`×`h` area, at any pressure. */
+const point = (w: number, h: number) =>
+  fc.record({
+    x: fc.double({ min: -20, max: w, noNaN: true }),
+    y: fc.double({ min: -20, max: h, noNaN: true }),
+    pressure: fc.double({ min: 0, max: 1, noNaN: true }),
+  });
+
 describe('StrokeSession stamp (row spans): the same pixels as the per-pixel definition', () => {
   it('any brush, tool, pressure and position (edges and fractions included) gives byte-identical masks', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 150 }),
         fc.integer({ min: 1, max: 150 }),
-        fc.record({
-          size: fc.double({ min: 0.5, max: 120, noNaN: true }),
-          hardness: fc.double({ min: -0.2, max: 1.2, noNaN: true }),
-          opacity: fc.double({ min: 0, max: 1, noNaN: true }),
-        }),
+        brush({ minSize: 0.5, maxSize: 120, hardness: [-0.2, 1.2], minOpacity: 0 }),
         fc.constantFrom<PaintTool>('brush', 'eraser'),
-        fc.array(
-          fc.record({
-            x: fc.double({ min: -20, max: 170, noNaN: true }),
-            y: fc.double({ min: -20, max: 170, noNaN: true }),
-            pressure: fc.double({ min: 0, max: 1, noNaN: true }),
-          }),
-          { minLength: 1, maxLength: 6 },
-        ),
+        point(170, 170),
         fc.integer({ min: 0, max: 255 }),
-        (width, height, settings, tool, points, fill) => {
+        (width, height, settings, tool, dab, fill) => {
           const mask = createMaskRaster(width, height);
           for (let i = 0; i < mask.data.length; i++) mask.data[i] = (fill * (i + 3)) % 256;
           const want = mask.data.slice();
-          // Dabs as placed one per point (spacing past the longest segment), so the reference sees the same.
-          const session = new StrokeSession(mask, tool, { ...settings, spacing: 1e6 });
-          for (const p of points.slice(0, 1)) session.addPoint(p as StrokePoint);
+          const session = new StrokeSession(mask, tool, settings);
+          session.addPoint(dab);
           session.finish();
-          referenceStroke(want, width, height, tool, settings, points.slice(0, 1));
+          referenceStroke(want, width, height, tool, settings, [dab]);
           expect(mask.data).toEqual(want);
         },
       ),
@@ -129,20 +131,9 @@ describe('StrokeSession stamp (row spans): the same pixels as the per-pixel defi
   it('a whole stroke (dabs spaced along the path, overlapping, pressure varying) matches the definition', () => {
     fc.assert(
       fc.property(
-        fc.record({
-          size: fc.double({ min: 1, max: 60, noNaN: true }),
-          hardness: fc.double({ min: 0, max: 1, noNaN: true }),
-          opacity: fc.double({ min: 0.05, max: 1, noNaN: true }),
-        }),
+        brush({ minSize: 1, maxSize: 60, hardness: [0, 1], minOpacity: 0.05 }),
         fc.constantFrom<PaintTool>('brush', 'eraser'),
-        fc.array(
-          fc.record({
-            x: fc.double({ min: -10, max: 110, noNaN: true }),
-            y: fc.double({ min: -10, max: 90, noNaN: true }),
-            pressure: fc.double({ min: 0, max: 1, noNaN: true }),
-          }),
-          { minLength: 1, maxLength: 5 },
-        ),
+        fc.array(point(110, 90), { minLength: 1, maxLength: 5 }),
         (settings, tool, points) => {
           const mask = createMaskRaster(100, 80);
           for (let i = 0; i < mask.data.length; i++) mask.data[i] = (i * 7) % 256;
