@@ -8,7 +8,7 @@
  * images), so both clients pay the same server time. Ours is timed from submitTask to the task's result
  * on disk (the gateway's b64 answer decoded and written); curl's until its answer is written. Peak RSS
  * of this process is sampled every 10 ms while ours runs. The files are streamed from disk in 1 MiB reads
- * over node:http with an exact Content-Length (gateway/multipart.ts, send-multipart.ts).
+ * over node:http with an exact Content-Length (gateway/multipart.ts, send-request.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
