@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { closeSync, fsync, openSync } from 'node:fs';
 import { copyFile, link, open, rename, unlink } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { ensureDir } from './ensure-dir';
 import { basename, extname, join } from 'node:path';
 import { isErrno } from './file-sink';
@@ -25,15 +27,27 @@ export function candidateName(desiredName: string, n: number): string {
   return `${stem} (${n})${ext}`;
 }
 
+const fsyncFd = promisify(fsync);
+
+/**
+ * Flushes a file (or a folder's entries) to the disk. Only the flush waits in the thread pool (it may take
+ * milliseconds on a real disk); the open and close are metadata calls made in place.
+ */
 async function fsyncPath(path: string, flags: 'r' | 'r+'): Promise<void> {
-  let fh;
+  let fd: number | null = null;
   try {
-    fh = await open(path, flags);
-    await fh.sync();
+    fd = openSync(path, flags);
+    await fsyncFd(fd);
   } catch {
     // Folders cannot be opened or fsynced on Windows; durability there relies on the file fsync.
   } finally {
-    await fh?.close().catch(() => undefined);
+    if (fd !== null) {
+      try {
+        closeSync(fd);
+      } catch {
+        // already closed
+      }
+    }
   }
 }
 

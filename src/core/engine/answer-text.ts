@@ -41,7 +41,9 @@ export function unreadableStatusError(
  * a message, else the HTTP status with a quote of what came back (an HTML error page, "[[[", nothing).
  */
 export function refusalText(status: number, structuredMessage: string | null, raw: unknown): string {
-  if (structuredMessage && structuredMessage.length >= 8) return clip(structuredMessage, 500);
+  // The gateway's own sentence stands alone; a code, a number or a word gets the status beside it.
+  if (structuredMessage && structuredMessage.length > 10 && /\p{L}/u.test(structuredMessage))
+    return clip(structuredMessage, 500);
   if (structuredMessage) return `The gateway answered HTTP ${status}: ${clip(structuredMessage, 500)}`;
   return `The gateway answered HTTP ${status} with ${quoteAnswer(raw)}.`;
 }

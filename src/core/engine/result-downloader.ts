@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { ensureDir } from '../downloads/ensure-dir';
 import { join, relative } from 'node:path';
 import type { TaskResult } from '../../shared/domain/task';
@@ -199,7 +199,8 @@ export class ResultDownloader {
     // `outcome.sha256` stays the hash of the payload as sent; the metadata written here comes after it.
     await this.deps.hooks?.finalizing(task, index, temp, outcome.sha256);
     const finalPath = await moveIntoLibrary(temp, libraryDir, name);
-    rmSync(temp, { force: true });
+    // The move consumed the temp file; one that lingers (its unlink failed) must not be adopted by a later retry.
+    if (existsSync(temp)) rmSync(temp, { force: true });
     await this.deps.hooks?.finalized(task, index, finalPath);
     // No thumbnail here: the gallery's first request for one makes it (see thumbnails/lazy-thumbnails), so a
     // finished task costs no image decoding until someone looks at it.

@@ -80,6 +80,8 @@ export class ProfileService {
   }
 
   async get(id: string): Promise<Profile> {
+    // The demo gateway is not in the file: every demo task's request asks for it, without reading the list.
+    if (id === DEMO_PROFILE_ID && this.demo) return this.demoProfile();
     const found = (await this.list()).find((p) => p.id === id);
     if (!found) throw new BridgeError('not_found', `No gateway profile "${id}".`);
     return found;

@@ -1,4 +1,5 @@
-import { open, rename, rm, writeFile } from 'node:fs/promises';
+import { closeSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { provenanceSchema, type Provenance } from '../../shared/domain/library';
 import type { TaskRecord } from '../tasks/task-record';
 import { isJpeg, isWebp, withJpegXmp, withWebpXmp } from './jpeg-webp';
@@ -58,29 +59,40 @@ export function provenanceFor(
 export type EmbeddedFormat = 'png' | 'jpeg' | 'webp' | 'mp4';
 
 /**
- * Writes the provenance into the file at `path` (the verified temp file, before it moves into the library).
- * Images are rewritten through a sibling temp file and renamed over (all-or-nothing); MP4/MOV get an XMP
- * box appended in place (all-or-nothing too: a failed write truncates back, so no copy of the video is
- * made). One open of the file. Returns the format written, or null for a file type Atelier does not annotate.
+ * Writes the provenance into the file at `path` (the verified temp file in core's data folder, before it
+ * moves into the library). Images are rewritten through a sibling temp file renamed over (all-or-nothing);
+ * MP4/MOV get an XMP box appended in place (all-or-nothing too: a failed write truncates back, so no copy of
+ * the video is made). Returns the format written, or null for a file type Atelier does not annotate.
+ *
+ * The image path reads and writes synchronously: the file is local, in the page cache and a few MB (the
+ * download wrote it the same way a moment ago), and a round trip through the thread pool per step cost more
+ * CPU than the copy itself. Nothing is fsynced here: the move into the library syncs the file it moves.
  */
 export async function embedProvenance(path: string, p: Provenance): Promise<EmbeddedFormat | null> {
   const json = JSON.stringify(p);
-  const fh = await open(path, 'r+');
-  let image: Buffer | null = null;
-  let format: EmbeddedFormat | null = null;
+  const fd = openSync(path, 'r');
+  let image: Buffer;
+  let format: EmbeddedFormat;
   try {
     const head = Buffer.alloc(16);
-    await fh.read(head, 0, 16, 0);
+    readSync(fd, head, 0, 16, 0);
     if (isPng(head)) format = 'png';
     else if (isJpeg(head)) format = 'jpeg';
     else if (isWebp(head)) format = 'webp';
-    else if (isIsoMedia(head)) {
-      await appendXmpBox(fh, xmpPacket(json, p.prompt));
-      return 'mp4';
-    } else return null;
-    image = await fh.readFile();
+    else if (isIsoMedia(head)) format = 'mp4';
+    else return null;
+    image = format === 'mp4' ? Buffer.alloc(0) : readFileSync(fd);
   } finally {
-    await fh.close();
+    closeSync(fd);
+  }
+  if (format === 'mp4') {
+    const fh = await open(path, 'r+');
+    try {
+      await appendXmpBox(fh, xmpPacket(json, p.prompt));
+    } finally {
+      await fh.close();
+    }
+    return 'mp4';
   }
   const next =
     format === 'png'
@@ -90,10 +102,10 @@ export async function embedProvenance(path: string, p: Provenance): Promise<Embe
         : withWebpXmp(image, xmpPacket(json, p.prompt));
   const tmp = `${path}.meta`;
   try {
-    await writeFile(tmp, next);
-    await rename(tmp, path);
+    writeFileSync(tmp, next);
+    renameSync(tmp, path);
   } catch (e) {
-    await rm(tmp, { force: true });
+    rmSync(tmp, { force: true });
     throw e;
   }
   return format;

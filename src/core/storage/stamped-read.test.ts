@@ -36,15 +36,19 @@ describe('stampedRead: a store file parsed again only when it changed', () => {
     expect(s.reads()).toBe(3);
   });
 
-  it('a missing file and a corrupt one (moved aside) are read again each time, never remembered', () => {
+  it('a missing file is read once until it appears; a corrupt one (moved aside) is never remembered', () => {
     const dir = mkdtempSync(join(tmpdir(), 'atelier-stamped-'));
     dirs.push(dir);
     const path = join(dir, 'store.json');
     const s = counted(path);
     expect(s.read()).toBeNull();
+    expect(s.read()).toBeNull();
+    expect(s.reads()).toBe(1); // no profiles.json (only the demo gateway): not read on every request
     writeFileSync(path, '{not json');
     expect(s.read()).toBeNull(); // moved aside as store.json.corrupt-<time>
+    expect(s.reads()).toBe(2);
     writeJsonFile(path, { ok: true });
+    expect(s.read()).toEqual({ ok: true });
     expect(s.read()).toEqual({ ok: true });
     expect(s.reads()).toBe(3);
   });
