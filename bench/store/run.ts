@@ -84,12 +84,21 @@ async function main(): Promise<void> {
       preferences: createJsonPreferencesStore(seedDir),
     });
     const search: Record<string, { ms: number; total: number }> = {};
+    let firstSearchMs: number | undefined;
     for (const term of TERMS) {
       const times: number[] = [];
       let total = 0;
+      // The filter the gallery sends (gallery-store `filterOf`): rejected tasks hidden, newest first.
       const ask = () =>
-        core.handlers.listTasks({ filter: { sort: 'newest', search: term }, cursor: null, limit: 100 });
-      await ask(); // the statement cache is warm after the first keystroke
+        core.handlers.listTasks({
+          filter: { sort: 'newest', rejected: 'hide', search: term },
+          cursor: null,
+          limit: 100,
+        });
+      // The first search of a session also reads the status mirror (db/status-mirror): reported on its own.
+      const first = performance.now();
+      await ask();
+      firstSearchMs ??= performance.now() - first;
       for (let i = 0; i < SEARCH_RUNS; i++) {
         const t = performance.now();
         total = (await ask()).total;
@@ -109,6 +118,7 @@ async function main(): Promise<void> {
     }
     void t;
     console.log(`first page, no filter     median ${median(times).toFixed(2).padStart(7)} ms`);
+    console.log(`first search of the session (reads the status mirror): ${(firstSearchMs ?? NaN).toFixed(1)} ms`);
     await core.stop();
     const worst = Math.max(...Object.values(search).map((s) => s.ms));
     console.log(
@@ -121,6 +131,7 @@ async function main(): Promise<void> {
         searchWorstMs: +worst.toFixed(2),
         ...Object.fromEntries(Object.entries(search).map(([k, v]) => [`search ${k} (ms)`, +v.ms.toFixed(2)])),
         firstPageMs: +median(times).toFixed(2),
+        firstSearchMs: +(firstSearchMs ?? NaN).toFixed(1),
       })}`,
     );
   } finally {

@@ -3,6 +3,8 @@ import type { TaskRecord } from '../tasks/task-record';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { StatementCache } from './statement-cache';
 import { statusCountsQuery } from './status-counts';
+import { searchPass, walkDateIndex } from './search-listing';
+import type { StatusMirror } from './status-mirror';
 import { whereFor, type TaskCriteria } from './task-query';
 import { fromRow, TASK_COLUMNS } from './task-row';
 
@@ -29,20 +31,6 @@ export const SELECT_LIST = TASK_COLUMNS.join(', ');
 /** Past this many matches, a search's first page is read by walking the date index (see `listWithCounts`). */
 const DENSE_MATCHES = 2_000;
 
-/** True when the filter restricts by a search and nothing else (the search box's common case). */
-function onlySearch(f: Partial<TaskCriteria>): boolean {
-  return (
-    f.search !== undefined &&
-    f.search.trim() !== '' &&
-    (f.statuses === undefined || f.statuses.length === 0) &&
-    f.operationId === undefined &&
-    f.model === undefined &&
-    f.favourite === undefined &&
-    f.since === undefined &&
-    f.until === undefined
-  );
-}
-
 function clampLimit(limit: number): number {
   if (!Number.isFinite(limit)) return DEFAULT_PAGE_SIZE;
   return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(limit)));
@@ -64,6 +52,7 @@ export function toRecords(rows: unknown[]): TaskRecord[] {
  */
 export function readPageWithCounts(
   sql: StatementCache,
+  mirror: StatusMirror,
   filter: TaskFilter,
   cursor: string | null,
   limit: number,
@@ -78,23 +67,32 @@ export function readPageWithCounts(
       : [{ sql: `(created_at, id) ${newest ? '<' : '>'} (?, ?)`, params: [after.createdAt, after.id] }],
   );
   const dir = newest ? 'DESC' : 'ASC';
-  const counts = readCounts(sql, filter);
+  // A search (the search box) counts its chips and collects its matches in one pass.
+  const search = searchPass(sql, mirror, filter, true);
+  const counts = search?.counts ?? readCounts(sql, mirror, filter);
   const wanted =
     filter.statuses !== undefined && filter.statuses.length > 0 ? new Set(filter.statuses) : null;
   const total = Object.entries(counts).reduce(
     (n, [s, c]) => (wanted === null || wanted.has(s as TaskStatus) ? n + c : n),
     0,
   );
-  // A search that matches many tasks is answered fastest by walking the date index and stopping after
-  // one page; a rare one by reading its few matches and sorting them (the planner cannot know which).
-  // The walk reads the (created_at, id) index alone (seq is its rowid): only the page's rows are read whole.
   const order = `ORDER BY created_at ${dir}, id ${dir}`;
-  const pageSql =
-    onlySearch(filter) && total > DENSE_MATCHES
-      ? `SELECT ${SELECT_LIST} FROM tasks WHERE seq IN (SELECT seq FROM tasks INDEXED BY tasks_created ${page.sql} ${order} LIMIT ?) ${order}`
-      : `SELECT ${SELECT_LIST} FROM tasks ${page.sql} ${order} LIMIT ?`;
-  // One extra row tells whether another page exists without a second query.
-  const rows = toRecords(sql.get(pageSql).all(...page.params, size + 1));
+  let rows: TaskRecord[];
+  if (search?.matches && total > DENSE_MATCHES) {
+    // Many matches: walk the date index from the cursor, keeping matches, until one page (plus one) is found;
+    // only those rows are read whole. (A rare search reads its few matches and sorts them, below.)
+    const seqs = walkDateIndex(sql, search.matches, after, newest, size + 1);
+    rows = toRecords(
+      sql
+        .get(`SELECT ${SELECT_LIST} FROM tasks WHERE seq IN (SELECT value FROM json_each(?)) ${order}`)
+        .all(JSON.stringify(seqs)),
+    );
+  } else {
+    // One extra row tells whether another page exists without a second query.
+    rows = toRecords(
+      sql.get(`SELECT ${SELECT_LIST} FROM tasks ${page.sql} ${order} LIMIT ?`).all(...page.params, size + 1),
+    );
+  }
   const items = rows.slice(0, size);
   const last = items.at(-1);
   const nextCursor =
@@ -108,27 +106,32 @@ export function readPageWithCounts(
  * How many tasks have each status, for the status chips. Every status is present (zero included).
  * The filter's `statuses` and `sort` are ignored: each chip shows what selecting it would give.
  */
-export function readCounts(sql: StatementCache, filter: Partial<TaskCriteria>): Record<TaskStatus, number> {
+export function readCounts(
+  sql: StatementCache,
+  mirror: StatusMirror,
+  filter: Partial<TaskCriteria>,
+): Record<TaskStatus, number> {
   const { statuses: _ignored, ...criteria } = filter;
-  const where = whereFor(criteria);
+  const search = searchPass(sql, mirror, criteria, false);
+  if (search !== null) return search.counts;
   const counts = Object.fromEntries(taskStatusSchema.options.map((s) => [s, 0])) as Record<
     TaskStatus,
     number
   >;
-  // Unfiltered (but for rejected): the trigger-kept table. For a search alone, statuses come from the
-  // narrow (seq, status) index instead of the wide rows.
+  // Unfiltered (but for rejected): the trigger-kept table. Otherwise counted over the filter's rows.
+  const where = whereFor(criteria);
   const fromTable = statusCountsQuery(criteria);
-  const index = onlySearch(criteria) ? 'INDEXED BY tasks_seq_status' : '';
   const rows = sql
-    .get(fromTable ?? `SELECT status, count(*) FROM tasks ${index} ${where.sql} GROUP BY status`)
+    .get(fromTable ?? `SELECT status, count(*) FROM tasks ${where.sql} GROUP BY status`)
     .raw()
     .all(...(fromTable ? [] : where.params));
   for (const row of rows) {
     if (!Array.isArray(row)) continue;
-    const status = taskStatusSchema.safeParse(row[0]);
     // A status this build does not know is displayed as `unknown` (see task-row), so counted there too.
-    const key: TaskStatus = status.success ? status.data : 'unknown';
+    const key: TaskStatus = KNOWN_STATUSES.has(row[0]) ? (row[0] as TaskStatus) : 'unknown';
     counts[key] += typeof row[1] === 'number' ? row[1] : 0;
   }
   return counts;
 }
+
+const KNOWN_STATUSES: ReadonlySet<unknown> = new Set(taskStatusSchema.options);

@@ -5,6 +5,7 @@ import { markCleanStop } from './clean-stop';
 import { fileOf, openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './open-database';
 import { unspacedChars } from './search-plan';
 import { RecordCache } from './record-cache';
+import { StatusMirror } from './status-mirror';
 import { StatementCache } from './statement-cache';
 import * as lookups from './task-lookups';
 import {
@@ -63,6 +64,8 @@ export class TaskStore {
   readonly #sql: StatementCache;
   /** Recently read or written tasks, as stored (see {@link get}); dropped whole when a write fails. */
   readonly #records = new RecordCache();
+  /** Status and rejected flag by seq, for the search box (see ./status-mirror); told of every write here. */
+  readonly #mirror = new StatusMirror();
   #closed = false;
 
   /** Wraps an open, migrated connection (see {@link openDatabase}); the store closes it in {@link close}. */
@@ -87,10 +90,17 @@ export class TaskStore {
   insert(record: TaskRecord): void {
     this.#assertOpen();
     const row = toRow(record);
-    atomically(this.#db, 'write', () => {
-      // A new row has no characters indexed yet: nothing to delete, and its seq is the insert's rowid.
-      this.#insertChars(Number(this.#insert.run(row).lastInsertRowid), record.prompt);
-    });
+    try {
+      atomically(this.#db, 'write', () => {
+        // A new row has no characters indexed yet: nothing to delete, and its seq is the insert's rowid.
+        const seq = Number(this.#insert.run(row).lastInsertRowid);
+        this.#insertChars(seq, record.prompt);
+        this.#mirror.set(seq, record.status, record.rejected);
+      });
+    } catch (e) {
+      this.#mirror.invalidate();
+      throw e;
+    }
     // What a read of the new row gives (the same mapping): the engine reads it back at once.
     const stored = fromRow(row);
     if (stored !== null) this.#records.set(record.id, stored);
@@ -115,6 +125,7 @@ export class TaskStore {
         const params: Record<string, unknown> = { id: current.id };
         for (const c of changed) params[c] = after[c];
         this.#sql.get(narrowUpdateSql(changed)).run(params);
+        if (before.status !== after.status || before.rejected !== after.rejected) this.#mirrorRow(id, next);
       }
       if (next.prompt !== current.prompt) this.#indexChars(id, next.prompt);
     };
@@ -125,6 +136,7 @@ export class TaskStore {
       else write();
     } catch (e) {
       this.#records.clear();
+      this.#mirror.invalidate();
       throw e;
     }
     // What a read of the row would give (the same mapping), without reading it.
@@ -167,7 +179,9 @@ export class TaskStore {
    */
   listWithCounts(filter: TaskFilter, cursor: string | null, limit: number): TaskPageWithCounts {
     this.#assertOpen();
-    return atomically(this.#db, 'read', () => readPageWithCounts(this.#sql, filter, cursor, limit));
+    return atomically(this.#db, 'read', () =>
+      readPageWithCounts(this.#sql, this.#mirror, filter, cursor, limit),
+    );
   }
 
   /**
@@ -176,7 +190,7 @@ export class TaskStore {
    */
   countsByStatus(filter: Partial<TaskCriteria> = {}): Record<TaskStatus, number> {
     this.#assertOpen();
-    return readCounts(this.#sql, filter);
+    return atomically(this.#db, 'read', () => readCounts(this.#sql, this.#mirror, filter));
   }
 
   /**
@@ -206,6 +220,7 @@ export class TaskStore {
   markInterruptedSubmissions(at: number, error: string, message: string): string[] {
     this.#assertOpen();
     this.#records.clear();
+    this.#mirror.invalidate();
     return lookups.markInterruptedSubmissions(this.#sql, at, error, message);
   }
 
@@ -255,6 +270,7 @@ export class TaskStore {
   delete(id: string): boolean {
     this.#assertOpen();
     this.#records.delete(id);
+    this.#mirror.invalidate(); // deletes are rare and come in batches: the next search reads the mirror again
     return this.#delete.run(id).changes > 0;
   }
 
@@ -267,8 +283,14 @@ export class TaskStore {
       return atomically(this.#db, 'write', fn);
     } catch (e) {
       this.#records.clear(); // writes in memory that the rollback undid
+      this.#mirror.invalidate();
       throw e;
     }
+  }
+
+  /** How many times the search mirror was read from the database (tests: it follows writes instead). */
+  get mirrorLoads(): number {
+    return this.#mirror.loads;
   }
 
   /** The connection, for the repositories that keep their own tables in this file (estimates, batches…). */
@@ -292,6 +314,7 @@ export class TaskStore {
     this.#closed = true;
     this.#sql.clear();
     this.#records.clear();
+    this.#mirror.invalidate();
     if (!this.#db.open) return;
     try {
       // SQLite's advice for long-lived connections: refreshes planner statistics only where they are stale,
@@ -312,6 +335,15 @@ export class TaskStore {
     this.#db.close();
     // The next start may skip the full integrity check (see ./clean-stop) only after a complete checkpoint.
     if (checkpointed && file) markCleanStop(file);
+  }
+
+  /** Tells the mirror a task's new status or rejected flag (only once a search has loaded it). */
+  #mirrorRow(id: string, record: TaskRecord): void {
+    if (!this.#mirror.loaded) return;
+    const row = this.#sql.get('SELECT seq FROM tasks WHERE id = ?').raw().get(id);
+    const seq = Array.isArray(row) ? row[0] : null;
+    if (typeof seq === 'number') this.#mirror.set(seq, record.status, record.rejected);
+    else this.#mirror.invalidate();
   }
 
   /** Keeps `tasks_fts_chars` (short CJK terms, see search-plan) in step with the prompt of task `id`. */
