@@ -210,14 +210,17 @@ async function attempt(state: RunState): Promise<AttemptResult> {
 
     const start = file.size;
     const goal = bodyLength === null ? null : start + bodyLength;
-    // The sink hashes and writes each read as it arrives (synchronously, from the reader's own buffer):
-    // the kernel keeps receiving meanwhile, and nothing waits for a drain.
+    // The sink hashes each read as it arrives and hands a copy to the disk, which writes it while the next
+    // reads come in and are hashed; the reader pauses only when the disk falls 4 MiB behind.
     const { progress } = state;
     try {
-      await res.pipeTo((buf, off, len) => {
-        file.append(buf, off, len);
-        progress.report(file.size, state.total);
-      });
+      await res.pipeTo(
+        (buf, off, len) => {
+          file.append(buf, off, len);
+          progress.report(file.size, state.total);
+        },
+        () => file.ready(),
+      );
     } catch (err) {
       if (outer?.aborted) throw aborted(err);
       if (file.writeFailed) throw err;

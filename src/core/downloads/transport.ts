@@ -1,14 +1,17 @@
 import type { ConnectionOptions } from 'node:tls';
 import { wireGet } from './wire/http1-get';
-import type { BodySink } from './wire/http1-parse';
+import type { BodySink, SinkReady } from './wire/http1-parse';
 
 /** A response whose body is handed to a synchronous sink (fetch's or the HTTP/1.1 reader's). */
 export interface BodyResponse {
   readonly status: number;
   /** A header value (case-insensitive name), null when absent. */
   header(name: string): string | null;
-  /** Streams the body into `sink`; resolves at its end, rejects when it breaks off (or on abort). */
-  pipeTo(sink: BodySink): Promise<void>;
+  /**
+   * Streams the body into `sink`; resolves at its end, rejects when it breaks off (or on abort). After each
+   * read `ready` may answer a promise: reading waits for it (backpressure; a rejection ends the body).
+   */
+  pipeTo(sink: BodySink, ready?: SinkReady): Promise<void>;
   /** Drops the rest of the body (also ends a running `pipeTo`). */
   cancel(): Promise<void>;
   /** Which reader carried the response (for tests and the bench). */
@@ -43,11 +46,13 @@ export function fetchTransport(fetchImpl: typeof fetch): Transport {
       status: res.status,
       via: 'fetch',
       header: (name) => res.headers.get(name),
-      async pipeTo(sink) {
+      async pipeTo(sink, ready) {
         if (!res.body) return;
         for await (const chunk of res.body) {
           sink(chunk, 0, chunk.byteLength);
           if (cancelled) break; // leaving the loop cancels the stream
+          const wait = ready?.();
+          if (wait) await wait;
         }
       },
       async cancel() {
@@ -101,7 +106,7 @@ export function wireTransport(
         status: res.status,
         via: 'wire',
         header: (name) => res.headers.get(name.toLowerCase()) ?? null,
-        pipeTo: (sink) => res.pipeTo(sink),
+        pipeTo: (sink, ready) => res.pipeTo(sink, ready),
         cancel: async () => res.cancel(),
       };
     }

@@ -9,6 +9,7 @@ import {
   WireProtocolError,
   type BodySink,
   type Framing,
+  type SinkReady,
   type ResponseHead,
 } from './http1-parse';
 
@@ -33,10 +34,11 @@ export interface WireResponse {
   readonly framing: Framing | null;
   /**
    * Streams the body into `sink`, synchronously from the socket's read callback (no copy, one buffer).
-   * Resolves when the body is complete by its framing; rejects when the connection breaks or closes
+   * After each read `ready` (when given) may answer a promise: reading pauses until it settles (the sink's
+   * backpressure; a rejection fails the body). Resolves when the body is complete by its framing; rejects when the connection breaks or closes
    * early, on a framing error, or on abort.
    */
-  pipeTo(sink: BodySink): Promise<void>;
+  pipeTo(sink: BodySink, ready?: SinkReady): Promise<void>;
   /** Closes the connection without reading (more of) the body. */
   cancel(): void;
 }
@@ -98,6 +100,7 @@ class Exchange implements WireResponse {
   private settleHead: { resolve: (r: WireResponse) => void; reject: (e: unknown) => void } | null = null;
   private settleBody: { resolve: () => void; reject: (e: unknown) => void } | null = null;
   private failure: unknown = null;
+  private ready: SinkReady | null = null;
 
   constructor(private readonly options: WireGetOptions) {}
 
@@ -148,11 +151,12 @@ class Exchange implements WireResponse {
     });
   }
 
-  pipeTo(sink: BodySink): Promise<void> {
+  pipeTo(sink: BodySink, ready?: SinkReady): Promise<void> {
     if (this.phase !== Phase.Paused) return Promise.reject(new Error('body already consumed'));
     return new Promise<void>((resolve, reject) => {
       this.settleBody = { resolve, reject };
       this.sink = sink;
+      this.ready = ready ?? null;
       this.phase = Phase.Body;
       if (this.failure !== null) {
         this.fail(this.failure);
@@ -170,7 +174,7 @@ class Exchange implements WireResponse {
       if (f?.kind === 'none' || (f?.kind === 'length' && this.remaining === 0)) this.finish();
       if (this.phase === Phase.Body) {
         if (this.socket?.destroyed) this.onClose();
-        else this.socket?.resume();
+        else if (!this.waitForSink()) this.socket?.resume();
       }
     });
   }
@@ -178,6 +182,25 @@ class Exchange implements WireResponse {
   cancel(): void {
     this.sink = null;
     this.finish();
+  }
+
+  /**
+   * Asks the sink whether it can take more: when it answers a promise, reading stays paused until it settles
+   * (true: the caller must pause now). A rejection fails the body.
+   */
+  private waitForSink(): boolean {
+    if (this.phase !== Phase.Body) return false;
+    const wait = this.ready?.();
+    if (!wait) return false;
+    wait.then(
+      () => {
+        if (this.phase !== Phase.Body) return;
+        if (this.socket?.destroyed) this.onClose();
+        else this.socket?.resume();
+      },
+      (e: unknown) => this.fail(e),
+    );
+    return true;
   }
 
   private readonly onAbort = (): void => {
@@ -189,7 +212,7 @@ class Exchange implements WireResponse {
     try {
       if (this.phase === Phase.Body) {
         this.body(buf, 0, n);
-        return true;
+        return !this.waitForSink();
       }
       if (this.phase === Phase.Paused) {
         // a read that was already under way when the head paused the socket: keep it for pipeTo

@@ -105,6 +105,8 @@ export function framingOf(head: ResponseHead): Framing | null {
 
 /** Receives body bytes `buf[off, off + len)`; must consume them before returning (the buffer is reused). */
 export type BodySink = (buf: Uint8Array, off: number, len: number) => void;
+/** Asked after each read: a promise means "pause reading until it settles" (the sink's backpressure). */
+export type SinkReady = () => Promise<void> | null;
 
 const enum ChunkState {
   Size,

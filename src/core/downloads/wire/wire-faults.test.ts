@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { downloadFile } from '../download-file';
+import { wireGet } from './http1-get';
 import { DownloadHttpError } from '../errors';
 import type { DownloadOptions } from '../types';
 import { chunkedBody, honest, HostileServer, rangeStart, writeInPieces } from './hostile-server.test-support';
@@ -225,5 +226,52 @@ describe('downloads through the HTTP/1.1 reader', () => {
     expect(server.log).toHaveLength(2);
     expect(server.log[1]?.headers['user-agent']).not.toBe('Atelier'); // the second one was fetch's
     server.log = server.log.slice(0, 1);
+  });
+});
+
+describe('backpressure: the reader pauses while the sink asks it to', () => {
+  it('reading stops while `ready` holds a promise and goes on (to the last byte) once it settles', async () => {
+    const big = randomBytes(24 << 20);
+    server.reset([], honest(big));
+    const res = await wireGet({ url: new URL(url()), headers: {} });
+    let received = 0;
+    let hold: (() => void) | null = null;
+    const held = new Promise<void>((r) => (hold = r));
+    let asked = false;
+    const hash = createHash('sha256');
+    const piped = res.pipeTo(
+      (buf, off, len) => {
+        received += len;
+        hash.update(buf.subarray(off, off + len));
+      },
+      () => {
+        if (asked || received < 2 << 20) return null;
+        asked = true; // once past 2 MiB: "wait"
+        return held;
+      },
+    );
+    await new Promise((r) => setTimeout(r, 150));
+    const whileHeld = received;
+    await new Promise((r) => setTimeout(r, 150));
+    // Nothing more was read while held (the kernel buffers what the server sent meanwhile).
+    expect(received).toBe(whileHeld);
+    expect(received).toBeLessThan(big.length);
+    (hold as unknown as () => void)();
+    await piped;
+    expect(received).toBe(big.length);
+    expect(hash.digest('hex')).toBe(createHash('sha256').update(big).digest('hex'));
+  });
+
+  it('a rejected wait (the disk failed) ends the body with that error', async () => {
+    server.reset([], honest(randomBytes(8 << 20)));
+    const res = await wireGet({ url: new URL(url()), headers: {} });
+    let n = 0;
+    const err = await res
+      .pipeTo(
+        () => n++,
+        () => (n > 2 ? Promise.reject(new Error('ENOSPC: no space left on device')) : null),
+      )
+      .catch((e: unknown) => e);
+    expect(String(err)).toMatch(/ENOSPC/);
   });
 });
