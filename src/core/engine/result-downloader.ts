@@ -1,4 +1,7 @@
-import { existsSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { hashPrefix } from '../downloads/file-sink';
+import { sniffContentType } from '../downloads/write-base64';
 import { ensureDir } from '../downloads/ensure-dir';
 import { join, relative } from 'node:path';
 import type { TaskResult } from '../../shared/domain/task';
@@ -112,7 +115,9 @@ export class ResultDownloader {
     }
     const stored = this.deps.get(id);
     if (!stored) return;
-    const final = lastDone ? { ...stored, results: withResult(stored.results, lastDone.index, lastDone.patch) } : stored;
+    const final = lastDone
+      ? { ...stored, results: withResult(stored.results, lastDone.index, lastDone.patch) }
+      : stored;
     const failed = final.results.filter((r) => r.state !== 'done');
     const now = this.deps.clock.now();
     this.deps.update(id, {
@@ -133,6 +138,10 @@ export class ResultDownloader {
     signal: AbortSignal,
   ): Promise<DownloadOutcome> {
     const tempPath = this.tempPath(task.id, result.index);
+    // An inline (b64) result was staged before the state naming it was saved (see stageInline): after a
+    // restart, its part file of the recorded size is all there is, and all that is needed.
+    const staged = await stagedOutcome(tempPath, result);
+    if (staged) return staged;
     if (inline?.kind === 'b64')
       return writeBase64File(inline.data, tempPath, inline.mime ? { contentType: inline.mime } : {});
     const target = await this.deps.target(task);
@@ -146,7 +155,9 @@ export class ResultDownloader {
       : null;
     const url = source?.url ?? result.remoteUrl;
     if (!url) throw new Error('The gateway gave no address for this file.');
-    const absolute = url.startsWith('/') ? `${target.baseUrl}${url}` : followDemoAddress(task, url, target.baseUrl);
+    const absolute = url.startsWith('/')
+      ? `${target.baseUrl}${url}`
+      : followDemoAddress(task, url, target.baseUrl);
     this.setResult(task.id, result.index, { state: 'downloading', error: null, retryAt: null });
     return downloadFile({
       url: absolute,
@@ -175,6 +186,25 @@ export class ResultDownloader {
         });
       },
     });
+  }
+
+  /**
+   * Writes the inline (b64) results of an answer to their part files, before the engine saves the state that
+   * names them: an image edit cannot be queried again, so a crash after that save must find the bytes on
+   * disk. Answers the size of each staged result by index (the engine records it as `bytesTotal`).
+   */
+  async stageInline(id: string, inline: readonly RemoteResult[]): Promise<Map<number, number>> {
+    const sizes = new Map<number, number>();
+    for (const [index, r] of inline.entries()) {
+      if (r.kind !== 'b64') continue;
+      const out = await writeBase64File(
+        r.data,
+        this.tempPath(id, index),
+        r.mime ? { contentType: r.mime } : {},
+      );
+      sizes.set(index, out.size);
+    }
+    return sizes;
   }
 
   /** Moves a verified download into the library: the result's "done" patch, for the caller to write. */
@@ -222,6 +252,22 @@ export class ResultDownloader {
     if (!task) return;
     this.deps.update(id, { results: withResult(task.results, index, patch) });
   }
+}
+
+/** The outcome of a staged inline result whose part file is complete (its recorded size), else null. */
+async function stagedOutcome(tempPath: string, result: TaskResult): Promise<DownloadOutcome | null> {
+  if (result.remoteUrl || result.bytesTotal === null || result.bytesTotal <= 0) return null;
+  if (statSync(tempPath, { throwIfNoEntry: false })?.size !== result.bytesTotal) return null;
+  const hash = createHash('sha256');
+  await hashPrefix(tempPath, result.bytesTotal, hash);
+  const head = Buffer.alloc(16);
+  const fd = openSync(tempPath, 'r');
+  try {
+    readSync(fd, head, 0, 16, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return { size: result.bytesTotal, sha256: hash.digest('hex'), contentType: result.mime ?? sniffContentType(head) };
 }
 
 function withResult(results: readonly TaskResult[], index: number, patch: Partial<TaskResult>): TaskResult[] {

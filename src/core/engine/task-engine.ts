@@ -760,6 +760,14 @@ export class TaskEngine {
         ? { events: withEvent(current, `status ${outcome.rawStatus ?? status}`, now) }
         : {}),
     };
+    if (status === 'succeeded' && patch.results && outcome.results.some((r) => r.kind === 'b64')) {
+      // Inline results exist only in this answer: on disk first, then the state that names them.
+      const sizes = await this.downloader.stageInline(id, outcome.results).catch((e: unknown) => {
+        this.deps.log.warn('could not stage an inline result', { id, error: e instanceof Error ? e.message : String(e) });
+        return new Map<number, number>();
+      });
+      patch.results = patch.results.map((r) => (sizes.has(r.index) ? { ...r, bytesTotal: sizes.get(r.index) ?? null } : r));
+    }
     if (isBookkeeping(patch, current)) this.keep(id, patch);
     else this.update(id, patch);
     // Not awaited: a poll holds a place under the global request cap, and a long video download must not
