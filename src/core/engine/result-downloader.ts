@@ -55,6 +55,8 @@ export class ResultDownloader {
   private readonly running = new Map<string, Promise<void>>();
   private readonly aborts = new Map<string, AbortController>();
   private readonly files = new Limiter(() => MAX_PARALLEL_FILES);
+  /** Inline results staged by this process (see stageInline), by `<task>-<index>`, until their download takes them. */
+  private readonly staged = new Map<string, DownloadOutcome>();
 
   constructor(private readonly deps: DownloaderDeps) {}
 
@@ -140,7 +142,13 @@ export class ResultDownloader {
     const tempPath = this.tempPath(task.id, result.index);
     // An inline (b64) result was staged before the state naming it was saved (see stageInline): after a
     // restart, its part file of the recorded size is all there is, and all that is needed.
-    const staged = await stagedOutcome(tempPath, result);
+    const key = `${task.id}-${result.index}`;
+    const known = this.staged.get(key);
+    this.staged.delete(key);
+    const staged =
+      known && statSync(tempPath, { throwIfNoEntry: false })?.size === known.size
+        ? known
+        : await stagedOutcome(tempPath, result);
     if (staged) return staged;
     if (inline?.kind === 'b64')
       return writeBase64File(inline.data, tempPath, inline.mime ? { contentType: inline.mime } : {});
@@ -202,6 +210,7 @@ export class ResultDownloader {
         this.tempPath(id, index),
         r.mime ? { contentType: r.mime } : {},
       );
+      this.staged.set(`${id}-${index}`, out); // hashed once: the download that follows takes it as is
       sizes.set(index, out.size);
     }
     return sizes;
