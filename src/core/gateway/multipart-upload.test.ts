@@ -8,17 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMultipart, boundaryOf } from '../../sim/multipart';
 import { KEY, makePng, startTestSim } from '../../sim/test-helpers';
 import type { Simulator } from '../../sim/types';
+import { silentLogger } from '../ports';
 import { GatewayNetworkError, gatewayRequest, type GatewayTarget } from './http';
 import type { MultipartForm } from './multipart';
 
 const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
-const silent = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
-};
-const deps = { fetch: globalThis.fetch, now: () => Date.now(), log: silent };
+const deps = { fetch: globalThis.fetch, now: () => Date.now(), log: silentLogger };
 
 let sim: Simulator;
 let dir = '';

@@ -2,15 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../ports';
 import { GatewayNetworkError, gatewayRequest, type GatewayTarget } from './http';
 
-const silent = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
-};
-const deps = { fetch: globalThis.fetch, now: () => Date.now(), log: silent };
+const deps = { fetch: globalThis.fetch, now: () => Date.now(), log: silentLogger };
 
 interface Seen {
   method: string;
