@@ -69,12 +69,16 @@ function reference(filter: TaskFilter): { counts: Record<TaskStatus, number>; id
   return { counts, ids };
 }
 
-function everyPage(filter: TaskFilter, limit: number): { ids: string[]; totals: Set<number> } {
+function everyPage(
+  filter: TaskFilter,
+  limit: number,
+  from: TaskStore = store,
+): { ids: string[]; totals: Set<number> } {
   const ids: string[] = [];
   const totals = new Set<number>();
   let cursor: string | null = null;
   for (let guard = 0; guard < 1000; guard++) {
-    const page = store.listWithCounts(filter, cursor, limit);
+    const page = from.listWithCounts(filter, cursor, limit);
     ids.push(...page.items.map((t) => t.id));
     totals.add(page.total);
     cursor = page.nextCursor;
@@ -250,24 +254,13 @@ describe('a history the mirror cannot hold', () => {
       const page = own.listWithCounts(filter, null, 10);
       expect(page.total).toBe(30);
       expect(page.counts.queued).toBe(30);
-      expect(everyPageOf(own, filter)).toHaveLength(30);
+      expect(everyPage(filter, 7, own).ids).toHaveLength(30);
     } finally {
       own.close();
       t.cleanup();
     }
   });
 });
-
-function everyPageOf(s: TaskStore, filter: TaskFilter): string[] {
-  const ids: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = s.listWithCounts(filter, cursor, 7);
-    ids.push(...page.items.map((x) => x.id));
-    cursor = page.nextCursor;
-  } while (cursor !== null);
-  return ids;
-}
 
 describe('the pass’s string reader', () => {
   it('parseInts: the integers of a comma list', () => {

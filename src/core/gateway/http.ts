@@ -105,7 +105,7 @@ export async function gatewayRequest(
         retryAfterMs: retryAfterMs(answer.headers, deps.now()),
       };
     }
-    // A redirect: fetch follows it, as it always did.
+    // A redirected status query: fetch follows it, as it always did.
   }
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -147,7 +147,7 @@ function parseBody(text: string): unknown {
 }
 
 /**
- * One exchange over node:http(s) with fetch's error meanings: null when the answer is a redirect (the caller
+ * One exchange over node:http(s) with fetch's error meanings: null when a GET is redirected (the caller
  * asks fetch, which follows it). The timeout and the caller's signal share one controller.
  */
 async function overNodeHttp(
@@ -178,7 +178,10 @@ async function overNodeHttp(
   const signal = controller.signal;
   try {
     const answer = await sendRequest(url, options.method, headers, body, signal);
-    return REDIRECT_STATUSES.has(answer.status) && answer.headers.has('location') ? null : answer;
+    // A status query that is redirected is asked again through fetch, which follows it (and drops the key
+    // when the redirect leaves the origin). A submission never is: it went out once, and its answer stands.
+    const redirected = REDIRECT_STATUSES.has(answer.status) && answer.headers.has('location');
+    return redirected && options.method === 'GET' ? null : answer;
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     if (e instanceof SendError && e.answerBroke)

@@ -145,7 +145,7 @@ describe('gateway requests over node:http (no fetch on the hot path)', () => {
     expect(res.body).toEqual({ status: 'SUCCESS', urls: ['a.png'] });
   });
 
-  it('a redirect is followed (through fetch), and the answer is the final one', async () => {
+  it('a redirected status query is followed (through fetch), and the answer is the final one', async () => {
     const g = await gateway((req, res) => {
       if (req.url === '/old') {
         res.writeHead(307, { location: '/new' });
@@ -154,6 +154,22 @@ describe('gateway requests over node:http (no fetch on the hot path)', () => {
     });
     const res = await gatewayRequest(target(g.baseUrl), { method: 'GET', path: '/old' }, deps);
     expect(res.body).toEqual({ at: '/new' });
+  });
+
+  it('a redirected submission is not sent again: its answer is the redirect, and the POST reached the gateway once', async () => {
+    const g = await gateway((req, res) => {
+      if (req.url === '/old') {
+        res.writeHead(307, { location: '/new' });
+        res.end();
+      } else json(res, 200, { at: req.url });
+    });
+    const res = await gatewayRequest(
+      target(g.baseUrl),
+      { method: 'POST', path: '/old', body: { json: { p: 1 } } },
+      deps,
+    );
+    expect(res.status).toBe(307);
+    expect(g.seen.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /old']);
   });
 
   it('keeps fetch’s meanings: refused = not sent, a timeout = maybe sent, a broken answer = maybe sent', async () => {
