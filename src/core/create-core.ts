@@ -5,6 +5,7 @@ import type { InputRef } from '../shared/domain/task';
 import { DEMO_PROFILE_ID, isPlainHttpRemote } from '../shared/domain/profile';
 import { CoreEvents } from './events';
 import { InputStore } from './inputs/input-store';
+import { inspectStagedFile } from './inputs/inspect-input';
 import { silentLogger, systemClock, type CorePorts } from './ports';
 import { redactingLogger } from './logging/redacting-logger';
 import { cachedPreferences } from './preferences/cached-preferences';
@@ -32,7 +33,6 @@ import { basename } from 'node:path';
 import { SqliteEstimator } from './estimates/sqlite-estimator';
 import { getOperation } from '../shared/operations/catalog';
 import { visibleValues } from '../shared/operations/validate';
-import { readFile } from 'node:fs/promises';
 import { LibraryStore } from './library/library-store';
 import { LibraryService } from './library/library-service';
 import { importFolder } from './library/import-folder';
@@ -316,7 +316,7 @@ export function createCore(ports: CorePorts): Core {
     exportTasks: async ({ ids }) => library.export(ids),
     inspectInput: async ({ id }) => {
       if (!inputs.has(id)) throw new BridgeError('not_found', 'This file is no longer staged.');
-      return library.inspect(await readFile(inputs.pathOf(id)));
+      return inspectStagedFile(inputs.pathOf(id), (p) => library.inspect(p));
     },
     importFolder: async ({ path }) => {
       // Like staging by path: web mode never reads folders the page names (least privilege).

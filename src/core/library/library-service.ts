@@ -1,10 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { BridgeError } from '../../shared/bridge/result';
-import type { DeclaredParent, InspectedFile } from '../../shared/domain/library';
+import type { DeclaredParent, InspectedFile, Provenance } from '../../shared/domain/library';
 import type { Logger } from '../ports';
 import type { ProfileService } from '../profiles/profile-service';
-import { embedProvenance, provenanceFor, readProvenance } from '../provenance/provenance';
+import { embedProvenance, provenanceFor } from '../provenance/provenance';
 import type { TaskStore } from '../db/task-store';
 import { toSummary, type TaskRecord } from '../tasks/task-record';
 import { resultPath } from '../tasks/task-files';
@@ -117,8 +117,8 @@ export class LibraryService implements LibraryHooks {
     });
   }
 
-  inspect(bytes: Uint8Array): InspectedFile {
-    const provenance = readProvenance(bytes);
+  /** What the library knows about a file's embedded settings (read by inputs/inspect-input.ts). */
+  inspect(provenance: Provenance | null): InspectedFile {
     if (!provenance) return { provenance: null, task: null, note: 'This file carries no Atelier settings.' };
     const task = this.deps.store.get(provenance.taskId);
     return { provenance, task: task ? toSummary(task) : null, note: null };
