@@ -124,17 +124,22 @@ describe('inspecting a large file leaves the host responsive (issue 26 item 4)',
     const big = `[${Array.from({ length: 4_000_000 }, (_, i) => `"v${i}"`).join(',')}]`;
     const id = await upload('big.png', pngWithSettings(settingsJson(big)));
     let inspected = false;
-    const pings: number[] = [];
     const inspect = bridge.call('inspectInput', { id }).finally(() => (inspected = true));
-    // The whole point is a bound in wall-clock time ("within a second"); the old code blocked for 11 s.
-    while (!inspected) {
-      const t = performance.now();
-      await bridge.call('listNotices', {});
-      pings.push(performance.now() - t);
+    // The host runs in this process: each turn of this loop (a bridge call, then a 10 ms timer) can only
+    // complete when the event loop is free, so the longest turn is the longest the host stalled. The
+    // bound is the issue's own ("within a second"); the old code stalled here for 11 s.
+    let pings = 0;
+    let longestTurn = 0;
+    let last = performance.now();
+    while (!inspected && longestTurn < 1000) {
+      expect(await bridge.call('listNotices', {})).toMatchObject({ ok: true });
+      pings++;
       await new Promise((r) => setTimeout(r, 10));
+      longestTurn = Math.max(longestTurn, performance.now() - last);
+      last = performance.now();
     }
+    expect(pings).toBeGreaterThan(0);
+    expect(longestTurn).toBeLessThan(1000);
     expect(await inspect).toMatchObject(damaged);
-    expect(pings.length).toBeGreaterThan(0);
-    expect(Math.max(...pings)).toBeLessThan(1000);
   }, 60_000);
 });
