@@ -1,5 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import { BlockReader, fileSource } from './byte-source';
+import { BlockReader, fileSource, fourcc, letOthersRun } from './byte-source';
 
 /** The UUID Adobe defined for an XMP box in ISO base media files (MP4, MOV): BE7ACFCB-97A9-42E8-9C71-999491E3AFAC. */
 export const XMP_UUID = Buffer.from('be7acfcb97a942e89c71999491e3afac', 'hex');
@@ -50,15 +50,19 @@ export async function walkTopLevelBoxes(
   let at = 0;
   while (at < length) {
     if (++count > maxBoxes) throw new Error(`more than ${maxBoxes} top-level boxes`);
-    const head = await r.bytes(at, 16);
-    if (head.length < 8) throw new Error('truncated box header');
-    let size = head.readUInt32BE(0);
-    const type = head.toString('latin1', 4, 8);
+    await letOthersRun(count);
+    let off = r.offsetOf(at, 16);
+    if (off < 0) off = await r.load(at);
+    const b = r.held;
+    const headLength = Math.min(16, b.length - off);
+    if (headLength < 8) throw new Error('truncated box header');
+    let size = b.readUInt32BE(off);
+    const type = fourcc(b, off + 4);
     if (last === null && !KNOWN_TOP.has(type)) throw new Error('not an MP4/MOV file');
     const toEnd = size === 0;
     if (size === 1) {
-      if (head.length < 16) throw new Error('truncated large box header');
-      size = Number(head.readBigUInt64BE(8));
+      if (headLength < 16) throw new Error('truncated large box header');
+      size = Number(b.readBigUInt64BE(off + 8));
     } else if (toEnd) size = length - at;
     if (size < 8 || at + size > length) throw new Error(`box ${type} runs past the end of the file`);
     last = { type, start: at, size, toEnd };

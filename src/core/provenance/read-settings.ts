@@ -1,5 +1,5 @@
 import type { Provenance } from '../../shared/domain/library';
-import { BlockReader, type ByteSource } from './byte-source';
+import { BlockReader, fourcc, letOthersRun, type ByteSource } from './byte-source';
 import { DamagedSettingsError, SETTINGS_LIMITS, type SettingsLimits } from './damaged';
 import { isJpeg, isWebp, XMP_NS_HEADER } from './jpeg-webp';
 import { isIsoMedia, XMP_UUID } from './mp4';
@@ -18,6 +18,17 @@ const PEEK = 8 * 1024;
 type Limits = SettingsLimits;
 type Walk = (r: BlockReader, limits: Limits) => Promise<Candidate[]>;
 
+/**
+ * Makes the reader hold a part's header (`length` bytes, fewer at the end of the file) and answers its
+ * offset in the block in hand, or -1 when fewer than `min` bytes of it could be read. Reads a new block
+ * only when the one in hand does not cover the header.
+ */
+async function header(r: BlockReader, at: number, length: number, min = 8): Promise<number> {
+  let off = r.offsetOf(at, length);
+  if (off < 0) off = await r.load(at);
+  return r.held.length - off >= min ? off : -1;
+}
+
 const tooLarge = (): Candidate => ({ kind: 'damaged', error: new DamagedSettingsError('too-large') });
 
 /** An XMP packet of `length` bytes at `at`: read when within the bound, peeked at when over it. */
@@ -32,11 +43,13 @@ const pngWalk: Walk = async (r, limits) => {
   const out: Candidate[] = [];
   const keyword = Buffer.from(`${PNG_KEYWORD}\0`, 'latin1');
   for (let at = 8, parts = 0; at + 12 <= r.size && parts < limits.maxParts && out.length < MAX_CANDIDATES; parts++) {
-    const head = await r.bytes(at, 8);
-    const length = head.readUInt32BE(0);
-    const type = head.toString('latin1', 4, 8);
+    await letOthersRun(parts);
+    const head = await header(r, at, 8 + keyword.length);
+    if (head < 0) break;
+    const length = r.held.readUInt32BE(head);
+    const type = fourcc(r.held, head + 4);
     if (type === 'IEND') break;
-    if (type === 'iTXt' && (await r.bytes(at + 8, keyword.length)).equals(keyword)) {
+    if (type === 'iTXt' && r.held.subarray(head + 8, head + 8 + keyword.length).equals(keyword)) {
       if (length > limits.maxBytes) out.push(tooLarge());
       else {
         const text = iTxtText(await r.bytes(at + 8, length));
@@ -64,9 +77,10 @@ function iTxtText(data: Buffer): string | null {
 const jpegWalk: Walk = async (r, limits) => {
   const out: Candidate[] = [];
   for (let at = 2, parts = 0; at + 4 <= r.size && parts < limits.maxParts && out.length < MAX_CANDIDATES; parts++) {
-    const head = await r.bytes(at, 4);
-    if (head[0] !== 0xff) break; // lost the segment structure: stop looking
-    const marker = head[1] ?? 0;
+    await letOthersRun(parts);
+    const head = await header(r, at, 4, 4);
+    if (head < 0 || r.held[head] !== 0xff) break; // lost the segment structure: stop looking
+    const marker = r.held[head + 1] ?? 0;
     if (marker === 0xff) {
       at += 1;
       continue;
@@ -76,7 +90,7 @@ const jpegWalk: Walk = async (r, limits) => {
       continue;
     }
     if (marker === 0xda || marker === 0xd9) break;
-    const length = head.readUInt16BE(2);
+    const length = r.held.readUInt16BE(head + 2);
     if (length < 2) break;
     if (marker === 0xe1 && length - 2 > XMP_NS_HEADER.length) {
       const segment = await r.bytes(at + 4, length - 2);
@@ -92,9 +106,11 @@ const jpegWalk: Walk = async (r, limits) => {
 const webpWalk: Walk = async (r, limits) => {
   const out: Candidate[] = [];
   for (let at = 12, parts = 0; at + 8 <= r.size && parts < limits.maxParts && out.length < MAX_CANDIDATES; parts++) {
-    const head = await r.bytes(at, 8);
-    const length = head.readUInt32LE(4);
-    if (head.toString('latin1', 0, 4) === 'XMP ') {
+    await letOthersRun(parts);
+    const head = await header(r, at, 8);
+    if (head < 0) break;
+    const length = r.held.readUInt32LE(head + 4);
+    if (fourcc(r.held, head) === 'XMP ') {
       const c = await xmpAt(r, at + 8, Math.min(length, r.size - at - 8), limits);
       if (c) out.push(c);
     }
@@ -107,20 +123,23 @@ const webpWalk: Walk = async (r, limits) => {
 const mp4Walk: Walk = async (r, limits) => {
   const out: Candidate[] = [];
   for (let at = 0, parts = 0; at + 8 <= r.size && parts < limits.maxParts && out.length < MAX_CANDIDATES; parts++) {
-    const head = await r.bytes(at, 16);
-    let size = head.readUInt32BE(0);
-    let header = 8;
+    await letOthersRun(parts);
+    const head = await header(r, at, 32);
+    if (head < 0) break;
+    const b = r.held;
+    let size = b.readUInt32BE(head);
+    let headSize = 8;
     if (size === 1) {
-      if (head.length < 16) break;
-      size = Number(head.readBigUInt64BE(8));
-      header = 16;
+      if (b.length - head < 16) break;
+      size = Number(b.readBigUInt64BE(head + 8));
+      headSize = 16;
     } else if (size === 0) size = r.size - at;
-    if (size < header) break;
-    if (head.toString('latin1', 4, 8) === 'uuid') {
-      const id = await r.bytes(at + header, 16);
+    if (size < headSize) break;
+    if (fourcc(b, head + 4) === 'uuid') {
+      const id = b.subarray(head + headSize, head + headSize + 16);
       if (id.equals(XMP_UUID)) {
-        const start = at + header + 16;
-        const c = await xmpAt(r, start, Math.max(0, Math.min(size - header - 16, r.size - start)), limits);
+        const start = at + headSize + 16;
+        const c = await xmpAt(r, start, Math.max(0, Math.min(size - headSize - 16, r.size - start)), limits);
         if (c) out.push(c);
       }
     }
