@@ -82,6 +82,35 @@ describe('damaged settings are a typed error, never a RangeError (issue 26 items
   });
 });
 
+describe('a large file the drop dialog cut to its first and last megabytes still shows its settings', () => {
+  const MB = 1024 * 1024;
+  /** What the renderer sends for a file over 4 MiB (FileDropDialog's headAndTail). */
+  const headAndTail = (b: Buffer) => Buffer.concat([b.subarray(0, 2 * MB), b.subarray(b.length - 2 * MB)]);
+  const packet = xmpWith(escapeXml(settingsJson('{"seed":3}')));
+
+  it('MP4: the XMP box after a 6 MB mdat', async () => {
+    const mp4 = mp4WithXmp(packet, [box('mdat', Buffer.alloc(6 * MB))]);
+    expect((await readSettings(bufferSource(headAndTail(mp4))))?.values).toEqual({ v: { seed: 3 } });
+  });
+
+  it('WebP: the XMP chunk after 6 MB of image data', async () => {
+    const riff = (type: string, data: Buffer) => {
+      const head = Buffer.alloc(8);
+      head.write(type, 0, 'latin1');
+      head.writeUInt32LE(data.length, 4);
+      return Buffer.concat([head, data]);
+    };
+    const body = Buffer.concat([riff('VP8X', Buffer.alloc(10)), riff('VP8L', Buffer.alloc(6 * MB)), riff('XMP ', Buffer.from(packet))]);
+    const webp = Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.alloc(4), Buffer.from('WEBP', 'latin1'), body]);
+    webp.writeUInt32LE(webp.length - 8, 4);
+    expect((await readSettings(bufferSource(headAndTail(webp))))?.taskId).toBe('task-hostile');
+    // Cut inside a packet longer than the tail window: damaged, not silently "none".
+    const cut = Buffer.concat([ftyp(), box('mdat', Buffer.alloc(16)).subarray(0, 8), Buffer.from(`${packet.slice(0, 60)}${'x'.repeat(64)}`)]);
+    cut.writeUInt32BE(1 << 30, ftyp().length);
+    expect(await damage(readSettings(bufferSource(cut), { ...SETTINGS_LIMITS, maxBytes: 100 }))).toBe('too-large');
+  });
+});
+
 describe('the MP4 box walk is bounded in time and memory (issue 26 item 5)', () => {
   const eightByteBoxes = (n: number) => Buffer.concat([ftyp(), Buffer.concat(Array.from({ length: n }, () => box('free')))]);
   const counting = async (path: string) => {

@@ -5,7 +5,7 @@ import { isJpeg, isWebp, XMP_NS_HEADER } from './jpeg-webp';
 import { isIsoMedia, XMP_UUID } from './mp4';
 import { isPng, PNG_KEYWORD } from './png';
 import { firstSettings, parseSettingsJson, parseSettingsXmp } from './settings-text';
-import { ATELIER_XMP_NS, PROVENANCE_OPEN } from './xmp';
+import { ATELIER_XMP_NS, PROVENANCE_CLOSE, PROVENANCE_OPEN } from './xmp';
 
 /** A place in the file that may hold the settings: PNG iTXt JSON, or an XMP packet. */
 type Candidate = { kind: 'json' | 'xmp'; text: string } | { kind: 'damaged'; error: DamagedSettingsError };
@@ -16,7 +16,8 @@ const MAX_CANDIDATES = 4;
 const PEEK = 8 * 1024;
 
 type Limits = SettingsLimits;
-type Walk = (r: BlockReader, limits: Limits) => Promise<Candidate[]>;
+/** The candidates a walk found, and whether a part ran past the end (a cut file, or the UI's head+tail slice). */
+type Walk = (r: BlockReader, limits: Limits) => Promise<{ found: Candidate[]; cut: boolean }>;
 
 /**
  * Makes the reader hold a part's header (`length` bytes, fewer at the end of the file) and answers its
@@ -42,7 +43,8 @@ async function xmpAt(r: BlockReader, at: number, length: number, limits: Limits)
 const pngWalk: Walk = async (r, limits) => {
   const out: Candidate[] = [];
   const keyword = Buffer.from(`${PNG_KEYWORD}\0`, 'latin1');
-  for (let at = 8, parts = 0; at + 12 <= r.size && parts < limits.maxParts && out.length < MAX_CANDIDATES; parts++) {
+  let at = 8;
+  for (let parts = 0; at + 12 <= r.size && parts < limits.maxParts && out.length < MAX_CANDIDATES; parts++) {
     await letOthersRun(parts);
     const head = await header(r, at, 8 + keyword.length);
     if (head < 0) break;
@@ -58,7 +60,7 @@ const pngWalk: Walk = async (r, limits) => {
     }
     at += 12 + length;
   }
-  return out;
+  return { found: out, cut: at > r.size };
 };
 
 /** keyword \0, compression flag, method, language \0, translated keyword \0, text (uncompressed only). */
@@ -76,7 +78,8 @@ function iTxtText(data: Buffer): string | null {
 /** JPEG: APP1 XMP segments before the image data (SOS); fill bytes and standalone markers are stepped over. */
 const jpegWalk: Walk = async (r, limits) => {
   const out: Candidate[] = [];
-  for (let at = 2, parts = 0; at + 4 <= r.size && parts < limits.maxParts && out.length < MAX_CANDIDATES; parts++) {
+  let at = 2;
+  for (let parts = 0; at + 4 <= r.size && parts < limits.maxParts && out.length < MAX_CANDIDATES; parts++) {
     await letOthersRun(parts);
     const head = await header(r, at, 4, 4);
     if (head < 0 || r.held[head] !== 0xff) break; // lost the segment structure: stop looking
@@ -99,13 +102,14 @@ const jpegWalk: Walk = async (r, limits) => {
     }
     at += 2 + length;
   }
-  return out;
+  return { found: out, cut: at > r.size };
 };
 
 /** WebP: RIFF chunks after the header; the `XMP ` chunk holds the packet. */
 const webpWalk: Walk = async (r, limits) => {
   const out: Candidate[] = [];
-  for (let at = 12, parts = 0; at + 8 <= r.size && parts < limits.maxParts && out.length < MAX_CANDIDATES; parts++) {
+  let at = 12;
+  for (let parts = 0; at + 8 <= r.size && parts < limits.maxParts && out.length < MAX_CANDIDATES; parts++) {
     await letOthersRun(parts);
     const head = await header(r, at, 8);
     if (head < 0) break;
@@ -116,13 +120,14 @@ const webpWalk: Walk = async (r, limits) => {
     }
     at += 8 + length + (length & 1);
   }
-  return out;
+  return { found: out, cut: at > r.size };
 };
 
 /** MP4/MOV: top-level `uuid` boxes with Adobe's XMP UUID (where Atelier appends its packet). */
 const mp4Walk: Walk = async (r, limits) => {
   const out: Candidate[] = [];
-  for (let at = 0, parts = 0; at + 8 <= r.size && parts < limits.maxParts && out.length < MAX_CANDIDATES; parts++) {
+  let at = 0;
+  for (let parts = 0; at + 8 <= r.size && parts < limits.maxParts && out.length < MAX_CANDIDATES; parts++) {
     await letOthersRun(parts);
     const head = await header(r, at, 32);
     if (head < 0) break;
@@ -145,7 +150,7 @@ const mp4Walk: Walk = async (r, limits) => {
     }
     at += size;
   }
-  return out;
+  return { found: out, cut: at > r.size };
 };
 
 function walkFor(head: Buffer): Walk | null {
@@ -166,11 +171,27 @@ export async function readSettings(source: ByteSource, limits: Limits = SETTINGS
   const r = new BlockReader(source);
   const walk = walkFor(await r.bytes(0, 16));
   if (!walk) return null;
-  const candidates = await walk(r, limits);
+  const walked = await walk(r, limits);
+  const candidates = walked.found.length || !walked.cut ? walked.found : await tailPacket(r, limits);
   return firstSettings(
     candidates.map((c) => () => {
       if (c.kind === 'damaged') throw c.error;
       return c.kind === 'json' ? parseSettingsJson(c.text, limits) : parseSettingsXmp(c.text, limits);
     }),
   );
+}
+
+/**
+ * A cut file (the renderer sends only the first and last megabytes of a large one) loses its structure
+ * where the cut is, but the XMP packet the writers append is still in its last bytes: one bounded read of
+ * the tail, searched for the provenance tags.
+ */
+async function tailPacket(r: BlockReader, limits: Limits): Promise<Candidate[]> {
+  const window = Math.min(r.size, limits.maxBytes);
+  const tail = await r.bytes(r.size - window, window);
+  const open = tail.lastIndexOf(PROVENANCE_OPEN);
+  if (open < 0) return [];
+  const close = tail.indexOf(PROVENANCE_CLOSE, open);
+  if (close < 0) return [tooLarge()]; // ours, and longer than the window
+  return [{ kind: 'xmp', text: tail.toString('utf8', open, close + PROVENANCE_CLOSE.length) }];
 }
