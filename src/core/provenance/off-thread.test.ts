@@ -51,6 +51,13 @@ describe('large files are read in a worker thread (issue 26 item 4)', () => {
     expect(await readSettingsOffThread(plain)).toBeNull();
   });
 
+  it('a worker over its heap limit is stopped: "too much memory"; a burst of reads all answer (queued)', async () => {
+    const path = largeMp4('heap.mp4', xmpWith(escapeXml(settingsJson('"x"'))));
+    expect(await reason(readSettingsOffThread(path, { maxHeapMb: 1 }))).toBe('too-much-memory');
+    const burst = await Promise.all(Array.from({ length: 3 }, () => readSettingsOffThread(path)));
+    expect(burst.map((p) => p?.taskId)).toEqual(['task-hostile', 'task-hostile', 'task-hostile']);
+  }, 60_000);
+
   it('bundled (as electron-vite builds main: the worker a second entry beside it), it runs without tsx', async () => {
     const out = join(dir, 'bundle');
     const bundle = await rolldown({
