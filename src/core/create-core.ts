@@ -120,6 +120,7 @@ export function createCore(ports: CorePorts): Core {
     log,
     now: () => clock.now(),
     roots: mediaRoots,
+    ...(ports.exportMaxBytes !== undefined ? { exportMaxBytes: ports.exportMaxBytes } : {}),
   });
   const rememberedPort = new RememberedPort(ports.dataDir);
   const engine: TaskEngine = new TaskEngine({
@@ -368,6 +369,8 @@ export function createCore(ports: CorePorts): Core {
         );
       }
       studio.batches.resume();
+      // An export cut short by a kill left its part file; none can be running yet.
+      await library.exports.removeStaleParts().catch(() => 0);
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
     },
     async stop() {
