@@ -326,7 +326,7 @@ export function createCore(ports: CorePorts): Core {
       if (path !== null) throw new BridgeError('forbidden', 'Choose the folder in the folder picker.');
       if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
       const dir = await ports.shell.chooseFolder(libraryDir());
-      if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, path: null };
+      if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, skipped: [], note: null, path: null };
       const done = await importFolder(dir, { store, libraryDir: libraryDir(), now: () => clock.now() }).catch((e: unknown) => {
         throw new BridgeError('not_found', `Could not read ${dir}: ${e instanceof Error ? e.message : String(e)}`);
       });

@@ -221,7 +221,17 @@ export const contract = {
      */
     importFolder: method(
       z.object({ path: z.string().min(1).max(4096).nullable() }).strict(),
-      z.object({ scanned: z.number().int(), found: z.number().int(), imported: z.number().int(), known: z.number().int(), path: z.string().nullable() }),
+      z.object({
+        scanned: z.number().int(),
+        found: z.number().int(),
+        imported: z.number().int(),
+        known: z.number().int(),
+        /** Files left out and why (a damaged file, text named .png, an unreadable file); at most 50 listed. */
+        skipped: z.array(z.object({ file: z.string(), reason: z.string() })).max(50).default([]),
+        /** Said to the user: the file cap was reached, files were skipped; null when all went well. */
+        note: z.string().nullable().default(null),
+        path: z.string().nullable(),
+      }),
     ),
     /** Records that a staged input is a frame captured from a video result (lineage `frame`). */
     recordFrameOrigin: method(z.object({ inputId: inputRefSchema.shape.id, origin: frameOriginSchema }).strict(), ok),
