@@ -36,6 +36,7 @@ import { readFile } from 'node:fs/promises';
 import { LibraryStore } from './library/library-store';
 import { LibraryService } from './library/library-service';
 import { importFolder } from './library/import-folder';
+import { BOARD_PAGE } from './first-screen';
 import { createStudio } from './studio/studio-handlers';
 
 export interface Core {
@@ -297,7 +298,8 @@ export function createCore(ports: CorePorts): Core {
       return { ok: true as const };
     },
     getLineage: async ({ id }) => library.lineage(id),
-    listBoards: async () => libraryStore.listBoards(),
+    listBoards: async ({ cursor, limit, include, query }) =>
+      libraryStore.listBoards({ after: cursor ? Number(cursor) : null, limit: limit ?? BOARD_PAGE, include: include ?? null, query: query ?? '' }),
     createBoard: async ({ name }) => libraryStore.createBoard(name),
     renameBoard: async ({ id, name }) => {
       if (!libraryStore.renameBoard(id, name))

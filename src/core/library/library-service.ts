@@ -8,6 +8,7 @@ import type { TaskStore } from '../db/task-store';
 import { toSummary, type TaskRecord } from '../tasks/task-record';
 import { deriveParents } from './derive-parents';
 import { ExportService, type ExportAnswer } from './export-service';
+import { importedTaskId } from './import-folder';
 import { lineageOf } from './lineage';
 import type { LibraryStore } from './library-store';
 
@@ -129,7 +130,8 @@ export class LibraryService implements LibraryHooks {
   inspect(bytes: Uint8Array): InspectedFile {
     const provenance = readProvenance(bytes);
     if (!provenance) return { provenance: null, task: null, note: 'This file carries no Atelier settings.' };
-    const task = this.deps.store.get(provenance.taskId);
+    // A task made here keeps its id; an imported one has an id of our own, derived from the file's.
+    const task = this.deps.store.get(provenance.taskId) ?? this.deps.store.get(importedTaskId(provenance));
     return { provenance, task: task ? toSummary(task) : null, note: null };
   }
 
