@@ -34,11 +34,21 @@ const value = <T>(r: Reply): T => {
 };
 type Page = { items: { id: string; name: string }[]; nextCursor: string | null; total: number };
 
+/** A call that fails at once, naming why, when the host closes the socket instead of answering. */
+const call = (method: string, input: unknown): Promise<Reply> =>
+  Promise.race([
+    bridge.call(method, input),
+    new Promise<Reply>((_, reject) => {
+      if (bridge.ws.readyState !== bridge.ws.OPEN) reject(new Error('the socket is closed'));
+      bridge.ws.once('close', (code) => reject(new Error(`the host closed the socket (${code}) instead of answering ${method}`)));
+    }),
+  ]);
+
 describe('boards are paged (issue 26 item 8)', () => {
   it('the first screen answers with the first page of boards and the current board, well under the bound', async () => {
     const before = bridge.frames.length;
     const first = value<{ boards: Page }>(
-      await bridge.call('getFirstScreen', { filter: { sort: 'newest', boardId: lastId }, limit: 150 }),
+      await call('getFirstScreen', { filter: { sort: 'newest', boardId: lastId }, limit: 150 }),
     );
     expect(first.boards.total).toBe(BOARDS);
     expect(first.boards.items.length).toBeLessThanOrEqual(201);
@@ -48,15 +58,15 @@ describe('boards are paged (issue 26 item 8)', () => {
   });
 
   it('listBoards pages with a cursor to the end, searches by name, and the socket stays open', async () => {
-    const first = value<Page>(await bridge.call('listBoards', {}));
+    const first = value<Page>(await call('listBoards', {}));
     expect(first.items).toHaveLength(200);
     expect(first.items[0]?.id).toBe('board-000000');
-    const second = value<Page>(await bridge.call('listBoards', { cursor: first.nextCursor, limit: 500 }));
+    const second = value<Page>(await call('listBoards', { cursor: first.nextCursor, limit: 500 }));
     expect(second.items[0]?.id).toBe('board-000200');
     expect(second.items).toHaveLength(500);
-    const found = value<Page>(await bridge.call('listBoards', { query: ' 129999' }));
+    const found = value<Page>(await call('listBoards', { query: ' 129999' }));
     expect(found.items.map((b) => b.id)).toEqual(['board-129999']);
-    expect(await bridge.call('listBoards', { cursor: 'not-a-cursor' })).toMatchObject({
+    expect(await call('listBoards', { cursor: 'not-a-cursor' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_input' },
     });
