@@ -58,8 +58,9 @@ export function BoardBar() {
     try {
       // Desktop only: the OS folder picker chooses (web mode never reads folders the page names).
       const out = await bridge.call('importFolder', { path: null });
-      if (out.path)
-        toast(t('library.import.done', { imported: out.imported, found: out.found, scanned: out.scanned }));
+      const done = t('library.import.done', { imported: out.imported, found: out.found, scanned: out.scanned });
+      // Core says what the user must know: the file cap was reached, files were skipped (and why).
+      if (out.path) toast(out.note ? `${done} ${out.note}` : done, out.note ? 'error' : 'ok');
       await refresh();
     } catch (e) {
       fail(e);
