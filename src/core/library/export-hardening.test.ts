@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../sim';
@@ -137,16 +138,42 @@ describe('exports (issue 26 items 6, 7, 13)', () => {
     }
   });
 
-  it('a part file left by an export the app was killed in is removed at the next start; finished ZIPs stay', async () => {
+  it('SIGKILL during an export, then restart: the part file it left is removed; finished ZIPs stay', { timeout: 60_000 }, async () => {
+    // One result made large (sparse, so the disk is spared) keeps the export writing long enough to be killed.
+    const big = join(dataDir, 'library', tasks[0]?.results[0]?.file ?? '');
+    truncateSync(big, 200 * 1024 * 1024);
     const dir = join(dataDir, 'library', 'exports');
-    mkdirSync(dir, { recursive: true });
-    const part = join(dir, 'atelier-export-2026-11-26T11-59-59-000Z-0badf00d.zip.part');
-    writeFileSync(part, 'PK\u0003\u0004 half a zip');
     const kept = listing(dir).filter((n) => n.endsWith('.zip'));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', resolve(import.meta.dirname, '../test-support/export-child.ts'), dataDir, sim.baseUrl, sim.apiKey, ids().join(',')],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      await new Promise<void>((ready, fail) => {
+        child.stdout.on('data', (d: Buffer) => d.toString().includes('EXPORTING') && ready());
+        child.once('exit', (code) => fail(new Error(`child exited early (${code})`)));
+      });
+      const until = Date.now() + 20_000;
+      while (!listing(dir).some((n) => n.endsWith('.zip.part'))) {
+        if (Date.now() > until) throw new Error('no export part file appeared');
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+      expect(child.signalCode).toBe('SIGKILL');
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+    const parts = listing(dir).filter((n) => n.endsWith('.zip.part'));
+    expect(parts.length).toBeGreaterThan(0); // the kill left one behind
+    const zipsBefore = listing(dir).filter((n) => n.endsWith('.zip'));
     const c = await frozenCore();
     try {
-      expect(existsSync(part)).toBe(false);
-      expect(listing(dir).filter((n) => n.endsWith('.zip'))).toEqual(kept);
+      expect(listing(dir).filter((n) => n.endsWith('.part'))).toEqual([]);
+      expect(listing(dir).filter((n) => n.endsWith('.zip'))).toEqual(zipsBefore);
+      expect(zipsBefore).toEqual(expect.arrayContaining(kept));
     } finally {
       await c.close({ keepDir: true });
     }
