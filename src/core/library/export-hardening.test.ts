@@ -93,6 +93,7 @@ describe('exports (issue 26 items 6, 7, 13)', () => {
       expect(out).toMatchObject({ files: 1, tasks: 1 });
       expect(manifestOf(out.path).files).toHaveLength(1);
       expect(statSync(out.path).size).toBeLessThan(fileBytes * 2);
+      console.log(`[export] 200 × one id (${fileBytes} B result): ${out.files} file, ZIP ${statSync(out.path).size} B`);
 
       const before = listing(exportsDir(c));
       const over = await dispatch(c.core.handlers, 'exportTasks', { ids: ids() });
