@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -20,10 +21,11 @@ beforeAll(async () => {
 afterEach(async () => {
   await core?.close();
   core = null;
-});
+  // Thousands of files per folder: removed after each test, off the event loop.
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+}, 120_000);
 afterAll(async () => {
   await sim.close();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
 const folder = (): string => {
