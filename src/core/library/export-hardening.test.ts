@@ -99,7 +99,7 @@ describe('exports (issue 26 items 6, 7, 13)', () => {
       const over = await dispatch(c.core.handlers, 'exportTasks', { ids: ids() });
       expect(over).toMatchObject({
         ok: false,
-        error: { code: 'invalid_input', message: expect.stringMatching(/one export holds at most .*Choose fewer tasks/) },
+        error: { code: 'invalid_input', message: expect.stringMatching(/^These results add up to \d+ KB; one export holds at most \d+ KB\. Choose fewer tasks\.$/) },
       });
       expect(listing(exportsDir(c))).toEqual(before);
     } finally {

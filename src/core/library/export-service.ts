@@ -30,8 +30,13 @@ export interface ExportAnswer {
   url: string | null;
 }
 
-const gib = (n: number): string => `${(n / 1024 ** 3).toFixed(n < 1024 ** 3 ? 2 : 1)} GB`;
-const size = (n: number): string => (n >= 1024 ** 3 ? gib(n) : `${Math.ceil(n / 1024 ** 2)} MB`);
+/** A size as people read it: `2.0 GB`, `548 MB`, `180 KB`. */
+const size = (n: number): string =>
+  n >= 1024 ** 3
+    ? `${(n / 1024 ** 3).toFixed(1)} GB`
+    : n >= 1024 ** 2
+      ? `${Math.round(n / 1024 ** 2)} MB`
+      : `${Math.max(1, Math.round(n / 1024))} KB`;
 
 /**
  * Board exports: one at a time (a second call while one is written is refused with a plain message), ids
