@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -132,6 +132,31 @@ describe('import folder (issue 26 item 12)', () => {
     console.log(`[import] 2,000 files: named apart ${Math.round(apart)} ms, all a.png ${Math.round(same)} ms`);
     expect(same).toBeLessThan(apart * 2 + 1000);
   }, 240_000);
+
+  it.skipIf(process.platform === 'win32')('a file swapped for a FIFO after the listing is skipped and named, never a hang', { timeout: 60_000 }, async () => {
+    const dir = folder();
+    for (let i = 0; i < 300; i++) writeFileSync(join(dir, `a${String(i).padStart(3, '0')}.png`), marked(`t-fifo-${i}`));
+    const target = join(dir, 'z-swapped.png');
+    writeFileSync(target, marked('t-swapped'));
+    core = await startTestCore(sim, { desktop: { chooseFolder: async () => dir } });
+    const importedDir = join(core.core.mediaRoots().library, 'imported');
+    const running = dispatch(core.core.handlers, 'importFolder', { path: null });
+    // Files import in name order: once the first one is in, the listing is done and z-swapped.png is ~300 files away.
+    while (!existsSync(importedDir) || readdirSync(importedDir).length === 0) await new Promise((r) => setTimeout(r, 1));
+    rmSync(target);
+    execFileSync('mkfifo', [target]);
+    const reply = await Promise.race([running, new Promise((r) => setTimeout(() => r('hung'), 40_000))]);
+    try {
+      // Frees a reader stuck in a blocking open (the bug), so a failing run still ends.
+      closeSync(openSync(target, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch {
+      // no reader: nothing was stuck
+    }
+    expect(reply).toMatchObject({
+      ok: true,
+      value: { imported: 300, skipped: [{ file: target, reason: expect.stringMatching(/not a regular file/) }] },
+    });
+  });
 
   it.skipIf(process.platform === 'win32')('a FIFO is never opened for a blocking read: it is refused at once', async () => {
     const dir = folder();
