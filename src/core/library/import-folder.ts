@@ -59,7 +59,7 @@ export async function readEnds(path: string): Promise<OpenedFile> {
 
 async function* mediaFiles(dir: string, depth = 0): AsyncGenerator<string> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  // In name order: the same folder imports in the same order (and `a.png` claims its name before `a (2).png`).
+  // In name order, so a folder imports the same way every time.
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const e of entries) {
     if (e.name.startsWith('.')) continue;
