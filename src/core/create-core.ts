@@ -36,6 +36,7 @@ import { visibleValues } from '../shared/operations/validate';
 import { LibraryStore } from './library/library-store';
 import { LibraryService } from './library/library-service';
 import { importFolder } from './library/import-folder';
+import { BOARD_PAGE } from './first-screen';
 import { createStudio } from './studio/studio-handlers';
 
 export interface Core {
@@ -120,6 +121,7 @@ export function createCore(ports: CorePorts): Core {
     log,
     now: () => clock.now(),
     roots: mediaRoots,
+    ...(ports.exportMaxBytes !== undefined ? { exportMaxBytes: ports.exportMaxBytes } : {}),
   });
   const rememberedPort = new RememberedPort(ports.dataDir);
   const engine: TaskEngine = new TaskEngine({
@@ -296,7 +298,8 @@ export function createCore(ports: CorePorts): Core {
       return { ok: true as const };
     },
     getLineage: async ({ id }) => library.lineage(id),
-    listBoards: async () => libraryStore.listBoards(),
+    listBoards: async ({ cursor, limit, include, query }) =>
+      libraryStore.listBoards({ after: cursor ? Number(cursor) : null, limit: limit ?? BOARD_PAGE, include: include ?? null, query: query ?? '' }),
     createBoard: async ({ name }) => libraryStore.createBoard(name),
     renameBoard: async ({ id, name }) => {
       if (!libraryStore.renameBoard(id, name))
@@ -325,7 +328,7 @@ export function createCore(ports: CorePorts): Core {
       if (path !== null) throw new BridgeError('forbidden', 'Choose the folder in the folder picker.');
       if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
       const dir = await ports.shell.chooseFolder(libraryDir());
-      if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, path: null };
+      if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, skipped: [], note: null, path: null };
       const done = await importFolder(dir, { store, libraryDir: libraryDir(), now: () => clock.now() }).catch((e: unknown) => {
         throw new BridgeError('not_found', `Could not read ${dir}: ${e instanceof Error ? e.message : String(e)}`);
       });
@@ -368,6 +371,8 @@ export function createCore(ports: CorePorts): Core {
         );
       }
       studio.batches.resume();
+      // An export cut short by a kill left its part file; none can be running yet.
+      await library.exports.removeStaleParts().catch(() => 0);
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
     },
     async stop() {

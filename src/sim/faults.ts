@@ -19,6 +19,7 @@ export const DEFAULT_FAULT_POINT: Record<SimFaultKind, SimFaultPoint> = {
   videoUrlObject: 'submit',
   msTimestamps: 'submit',
   unknownFirst: 'submit',
+  foreignResult: 'submit',
 };
 
 interface ArmedFault {

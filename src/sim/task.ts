@@ -4,6 +4,7 @@ import type { SimContext } from './context';
 import type { StoredFile } from './file-store';
 import type { FileRecipe } from './recipe';
 import { recipeSource } from './recipe';
+import { bufferSource } from './byte-source';
 import type { MediaKind, Phase, Timeline } from './timeline';
 import { finishedAt, makeTimeline, phaseAt, progressPercent } from './timeline';
 
@@ -73,6 +74,8 @@ export function viewTask(ctx: SimContext, task: BaseTask): TaskView {
   };
 }
 
+const FOREIGN_SCRIPT = Buffer.from('#!/bin/sh\necho "not an image"\n');
+
 /** Registers result files that become downloadable when the task finishes (only for successes). */
 export function attachFiles(
   ctx: SimContext,
@@ -82,6 +85,13 @@ export function attachFiles(
 ): void {
   if (task.outcome.kind !== 'success') return;
   const at = finishedAt(task.timeline);
+  // A hostile or broken gateway: each result is a shell script, named `.sh`, served as octet-stream.
+  if (ctx.faults.take('foreignResult', 'submit', task.family)) {
+    task.files = names.map((_, i) =>
+      ctx.files.add(task.family, `zz-${i + 1}.sh`, at, () => bufferSource(FOREIGN_SCRIPT, 'application/octet-stream')),
+    );
+    return;
+  }
   task.files = names.map((name, i) => {
     const r = recipe(i);
     return ctx.files.add(task.family, name, at, () => recipeSource(ctx, r), r);

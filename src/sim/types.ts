@@ -17,7 +17,8 @@ export type SimFaultKind =
   | 'loseCallback'
   | 'videoUrlObject'
   | 'msTimestamps'
-  | 'unknownFirst';
+  | 'unknownFirst'
+  | 'foreignResult';
 
 export type SimFaultPoint = 'submit' | 'query' | 'download' | 'callback';
 

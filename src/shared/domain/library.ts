@@ -54,6 +54,14 @@ export const boardSchema = z.object({
   count: z.number().int(),
 });
 export type Board = z.infer<typeof boardSchema>;
+
+/** One page of boards (`listBoards`): `nextCursor` asks for the next page; `total` counts every board. */
+export const boardPageSchema = z.object({
+  items: z.array(boardSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export type BoardPage = z.infer<typeof boardPageSchema>;
 export const boardNameSchema = z.string().trim().min(1).max(80);
 
 /**
