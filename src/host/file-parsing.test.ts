@@ -136,17 +136,20 @@ describe('inspecting a large file leaves the host responsive (issue 26 item 4)',
     let pings = 0;
     let longestTurn = 0;
     let last = performance.now();
-    while (!inspected && longestTurn < 1000) {
+    while (!inspected && longestTurn < 11_000) {
       expect(await bridge.call('listNotices', {})).toMatchObject({ ok: true });
-      pings++;
+      if (!inspected) pings++;
       await new Promise((r) => setTimeout(r, 10));
       longestTurn = Math.max(longestTurn, performance.now() - last);
       last = performance.now();
     }
-    expect(pings).toBeGreaterThan(0);
-    expect(longestTurn).toBeLessThan(1000);
+    // The behaviour: other calls are answered while the inspect runs (the old code answered none until it
+    // had finished). The stall bound is the issue's second with headroom for a loaded 2-core CI machine;
+    // the old code stalled 11 s on a quiet one.
+    expect(pings).toBeGreaterThan(2);
+    expect(longestTurn).toBeLessThan(2500);
     expect(await inspect).toMatchObject(damaged);
-  }, 60_000);
+  }, 150_000);
 });
 
 describe('the host survives hostile files (fuzz through the running host)', () => {
