@@ -55,9 +55,14 @@ export function createStudio(deps: { store: TaskStore; engine: TaskEngine; event
   return {
     handlers,
     batches,
-    /** After a task is deleted: a batch with no member left disappears. */
-    onTaskDeleted(batchId: string | null): void {
-      if (batchId) batches.forgetIfEmpty(batchId);
+    /**
+     * Removes a task's row (`remove`). A batch member stays deleted across restarts (see
+     * BatchService.deleteMember); a finished batch with no member left disappears.
+     */
+    deleteTask(task: { id: string; batchId: string | null }, remove: () => void): void {
+      if (!task.batchId) return remove();
+      batches.deleteMember(task.id, task.batchId, remove);
+      batches.forgetIfEmpty(task.batchId);
     },
   };
 }
