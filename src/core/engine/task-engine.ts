@@ -890,7 +890,7 @@ export class TaskEngine {
     if (!this.callbackGate.fresh(hint.timestamp, this.deps.clock.now())) return 'rejected';
     if (task.remoteId && task.remoteId !== hint.taskNo) return 'rejected';
     // A replay of what was already handled is answered without asking the gateway again.
-    if (!this.callbackGate.firstTime(task.id, hint.body.status, hint.timestamp)) return 'accepted';
+    if (!this.callbackGate.firstTime(task.id, hint.taskNo, hint.timestamp)) return 'accepted';
     if (isTerminal(task.status) || task.status === 'downloading') return 'accepted';
     if (!task.remoteId) return this.adoptFromCallback(task, hint.taskNo);
     const now = this.deps.clock.now();
