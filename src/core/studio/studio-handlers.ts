@@ -29,7 +29,9 @@ export function createStudio(deps: { store: TaskStore; engine: TaskEngine; event
     rerunTask: async ({ id, intoBatch }) => {
       const task = deps.engine.require(id);
       const member = intoBatch && task.batchId ? { taskId: `${task.batchId}_r${randomUUID().slice(0, 8)}`, batchId: task.batchId } : undefined;
-      return deps.engine.submit({ operationId: task.operationId, values: task.values, extra: task.extra, ...(member ? { member } : {}) });
+      // The lineage names what this run repeats (its settings' source), like any other parent.
+      const parents = [{ taskId: task.id, kind: 'reruns' as const, index: null }];
+      return deps.engine.submit({ operationId: task.operationId, values: task.values, extra: task.extra, parents, ...(member ? { member } : {}) });
     },
     listBatches: async ({ limit }) => batches.recent(limit),
     setRejected: async ({ ids, rejected }) => {
