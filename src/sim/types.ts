@@ -17,7 +17,9 @@ export type SimFaultKind =
   | 'loseCallback'
   | 'videoUrlObject'
   | 'msTimestamps'
-  | 'unknownFirst';
+  | 'unknownFirst'
+  | 'resultUrlTwice'
+  | 'klingTaskObject';
 
 export type SimFaultPoint = 'submit' | 'query' | 'download' | 'callback';
 
