@@ -89,12 +89,12 @@ for (const first of ['SIGTERM', 'SIGKILL'] as const) {
       const afterRun1 = submits(sim);
       expect(afterRun1).toBeLessThan(8); // stopped mid-batch
 
-      // Run 2: the restarted app resumes the batch; the first member it sends is deleted, then it stops.
+      // Run 2: the restarted app resumes the batch; once it has sent again, a sent member (not _0 or _1, the
+      // ones run 1 was sending) is deleted, then the app stops the other way.
       const app2 = startApp(dataDir, sim, 'resume', batchId);
       const before = new Set(Array.from({ length: 8 }, (_, i) => `${batchId}_${i}`).filter((id) => id !== `${batchId}_0`));
       const sentLine = await app2.line((l) => {
         const id = l.startsWith('SENT ') ? l.slice(5) : '';
-        // A member sent in this run: its submission is newer than the ones run 1 made.
         return id !== '' && submits(sim) > afterRun1 && before.has(id) && !l.endsWith('_1');
       });
       const second_ = sentLine.slice(5);
