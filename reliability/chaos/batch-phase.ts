@@ -18,7 +18,7 @@ import { allTasks, quietTasks, verifyRun } from './verify';
 import { chaosFaults, tagFor, useChaosProfile } from './workload';
 
 const SETTLE_MS = 120_000;
-const DELETE_SHARE = 0.3;
+const DELETE_SHARE = 0.5;
 const tagOf = (t: TaskSummary): string | null => /\[chaos-\d+-\d+\]/.exec(t.prompt)?.[0] ?? null;
 
 interface Deletes {
