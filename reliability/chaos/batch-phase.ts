@@ -28,7 +28,10 @@ interface Deletes {
   asked: Map<string, string>;
 }
 
-/** One life of the app: deletes a share of the members it sends, SIGKILLed `killAfterMs` after it started sending. */
+/**
+ * One life of the app: deletes a share of the members it sends; SIGKILLed `killAfterMs` after it started, or
+ * once it confirmed two deletions, whichever is later.
+ */
 async function oneLife(sim: Simulator, dir: string, mode: 'submit' | 'resume', batches: number, run: number, deletes: Deletes, killAfterMs: number): Promise<number> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'batch-child.ts'), dir, sim.baseUrl, sim.apiKey, mode, String(batches), String(run)], {
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -61,6 +64,11 @@ async function oneLife(sim: Simulator, dir: string, mode: 'submit' | 'resume', b
     await new Promise((r) => setTimeout(r, 5));
   }
   await new Promise((r) => setTimeout(r, killAfterMs));
+  // A kill before anything was deleted in this life would test little: wait (up to 20 s) for two deletions.
+  const confirmedBefore = deletes.confirmed.size;
+  const waitUntil = Date.now() + 20_000;
+  while (deletes.confirmed.size - confirmedBefore < 2 && child.exitCode === null && Date.now() < waitUntil)
+    await new Promise((r) => setTimeout(r, 20));
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGKILL');
   await exited;
@@ -123,8 +131,8 @@ export async function batchDeleteRun(sim: Simulator, batches: number, run = 6): 
         acceptedUnknown: 0,
         notes: {
           batches: `${batches} × ${BATCH_SIZE}`,
-          'SIGKILL 1 (ms after start), members sent before it': `${kill1}, ${sent1}`,
-          'SIGKILL 2 (ms after restart), members sent in that life': `${kill2}, ${sent2}`,
+          'SIGKILL 1 (≥ ms after start), members sent before it': `${kill1}, ${sent1}`,
+          'SIGKILL 2 (≥ ms after restart), members sent in that life': `${kill2}, ${sent2}`,
           'members deleted (confirmed / asked, unconfirmed at the kill)': `${deletes.confirmed.size} / ${deletes.asked.size}`,
           'deleted members that came back': cameBack,
           'members left': members.length,
