@@ -271,8 +271,7 @@ export function createCore(ports: CorePorts): Core {
     deleteTask: async ({ id, deleteFiles }) => {
       const task = engine.require(id);
       if (deleteFiles) await deleteTaskFiles(task, mediaRoots());
-      store.delete(id);
-      studio.onTaskDeleted(task.batchId);
+      studio.deleteTask(task, () => store.delete(id));
       events.emit('taskRemoved', { id });
       return { ok: true as const };
     },

@@ -16,6 +16,10 @@ export interface TaskFlags {
   msTimestamps: boolean;
   unknownFirst: boolean;
   videoUrlObject: boolean;
+  /** Unified families: each result URL also appears a second time, spelled differently (see the README's faults). */
+  resultUrlTwice: boolean;
+  /** Unified image: the answer is Kling's own task object (`status: "succeed"`, URLs in `task_result.images`). */
+  klingTaskObject: boolean;
 }
 
 export interface BaseTask {
@@ -52,6 +56,8 @@ export function createTask(
     msTimestamps: ctx.faults.take('msTimestamps', 'submit', family) !== undefined,
     unknownFirst: ctx.faults.take('unknownFirst', 'submit', family) !== undefined,
     videoUrlObject: ctx.faults.take('videoUrlObject', 'submit', family) !== undefined,
+    resultUrlTwice: ctx.faults.take('resultUrlTwice', 'submit', family) !== undefined,
+    klingTaskObject: ctx.faults.take('klingTaskObject', 'submit', family) !== undefined,
   };
   const timeline = makeTimeline(ctx.speed, media, ctx.now(), flags.unknownFirst);
   ctx.finishes.set(id, finishedAt(timeline));

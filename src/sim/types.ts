@@ -18,7 +18,9 @@ export type SimFaultKind =
   | 'videoUrlObject'
   | 'msTimestamps'
   | 'unknownFirst'
-  | 'foreignResult';
+  | 'foreignResult'
+  | 'resultUrlTwice'
+  | 'klingTaskObject';
 
 export type SimFaultPoint = 'submit' | 'query' | 'download' | 'callback';
 

@@ -28,6 +28,16 @@ const describeZodError = (e: z.ZodError): string =>
     .map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`)
     .join('; ');
 
+/** Each invalid field's first message, by its dotted path (`callbacks.publicUrl`), so a form can show it there. */
+const zodFields = (e: z.ZodError): Record<string, string> => {
+  const fields: Record<string, string> = {};
+  for (const i of e.issues.slice(0, 20)) {
+    const path = i.path.join('.') || '(input)';
+    fields[path] ??= i.message;
+  }
+  return fields;
+};
+
 /**
  * The boundary for one call, shared by both transports: refuse unknown methods, validate the input, call
  * core, validate the output (which also strips any field the contract does not declare), wrap the result.
@@ -51,7 +61,8 @@ export async function dispatch(
   const spec = contract.methods[method];
   try {
     const parsed = spec.input.safeParse(rawInput ?? {});
-    if (!parsed.success) return { ok: false, error: { code: 'invalid_input', message: describeZodError(parsed.error) } };
+    if (!parsed.success)
+      return { ok: false, error: { code: 'invalid_input', message: describeZodError(parsed.error), fields: zodFields(parsed.error) } };
     const handler = handlers[method] as (input: unknown) => Promise<unknown>;
     const value = await handler(parsed.data);
     const out = spec.output.safeParse(value);
