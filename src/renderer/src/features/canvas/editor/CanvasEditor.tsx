@@ -6,8 +6,8 @@
  */
 import { Check, Columns2, Layers, Maximize, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { Modal, ModalTitle, RadioChips, Tip } from '../../../ui/primitives';
 import { maskToPngBlob } from '../../mask-painter/browser-io';
 import { MaskDocument } from '../../mask-painter/mask-document';
 import type { Rect } from '../../mask-painter/mask-raster';
@@ -146,54 +146,64 @@ export function CanvasEditor(props: CanvasEditorProps) {
     },
   };
 
-  return createPortal(
-    <div
+  return (
+    <Modal
+      onClose={() => keys.current.close()}
+      backdropClassName="cv-editor-backdrop"
       className="cv-editor"
-      role="dialog"
-      aria-modal="true"
-      aria-label={t('canvas.editor.title')}
-      data-testid="canvas-editor"
+      testId="canvas-editor"
+      closeOnOutside={false}
       data-tool={tool}
     >
       <header className="cv-head">
-        <strong>{t('canvas.editor.title')}</strong>
+        <ModalTitle asChild>
+          <strong>{t('canvas.editor.title')}</strong>
+        </ModalTitle>
         <span className="cv-dim">
           {props.title ? `${props.title} · ` : ''}
           {width}×{height}
         </span>
         <span className="cv-spacer" />
-        <div className="cv-seg" role="radiogroup" aria-label={t('canvas.editor.sourceView')}>
-          <button
-            type="button"
-            role="radio"
-            aria-checked={view === 'overlay'}
-            onClick={() => useEditorStore.getState().update({ view: 'overlay' })}
-            data-testid="cv-view-overlay"
-          >
-            <Layers size={14} /> {t('canvas.editor.viewOverlay')}
-          </button>
-          <button
-            type="button"
-            role="radio"
-            aria-checked={view === 'side'}
-            onClick={() => useEditorStore.getState().update({ view: 'side' })}
-            data-testid="cv-view-side"
-          >
-            <Columns2 size={14} /> {t('canvas.editor.viewSide')}
-          </button>
-        </div>
+        <RadioChips
+          className="cv-seg"
+          chipClassName="cv-seg-item"
+          label={t('canvas.editor.sourceView')}
+          value={view}
+          onChange={(v) => useEditorStore.getState().update({ view: v === 'side' ? 'side' : 'overlay' })}
+          chips={[
+            {
+              value: 'overlay',
+              testId: 'cv-view-overlay',
+              label: (
+                <>
+                  <Layers size={14} /> {t('canvas.editor.viewOverlay')}
+                </>
+              ),
+            },
+            {
+              value: 'side',
+              testId: 'cv-view-side',
+              label: (
+                <>
+                  <Columns2 size={14} /> {t('canvas.editor.viewSide')}
+                </>
+              ),
+            },
+          ]}
+        />
         <span className="cv-zoom" data-testid="cv-zoom">
           {Math.round(viewControls.zoom * 100)}%
         </span>
-        <button
-          type="button"
-          className="cv-tool"
-          aria-label={`${t('canvas.editor.fit')} (F)`}
-          title={`${t('canvas.editor.fit')} (F)`}
-          onClick={viewControls.fit}
-        >
-          <Maximize size={16} />
-        </button>
+        <Tip label={`${t('canvas.editor.fit')} (F)`}>
+          <button
+            type="button"
+            className="cv-tool"
+            aria-label={`${t('canvas.editor.fit')} (F)`}
+            onClick={viewControls.fit}
+          >
+            <Maximize size={16} />
+          </button>
+        </Tip>
         <span className="cv-head-sep" />
         <button type="button" className="btn" onClick={props.onCancel} data-testid="cv-cancel">
           <X size={15} /> {t('canvas.editor.cancel')}
@@ -268,7 +278,6 @@ export function CanvasEditor(props: CanvasEditorProps) {
           <span>{t('canvas.editor.shortcuts')}</span>
         )}
       </footer>
-    </div>,
-    document.body,
+    </Modal>
   );
 }

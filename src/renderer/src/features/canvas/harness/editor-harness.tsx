@@ -4,6 +4,8 @@
  */
 import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { TooltipProvider } from '../../../ui/primitives';
+import '../../../ui/primitives/primitives.css';
 import '../../../i18n';
 import '../../../styles/theme.css';
 import '../../../styles/ui.css';
@@ -176,7 +178,9 @@ const rootEl = document.getElementById('root');
 if (rootEl) {
   createRoot(rootEl).render(
     <StrictMode>
-      <Harness size={size} />
+      <TooltipProvider>
+        <Harness size={size} />
+      </TooltipProvider>
     </StrictMode>,
   );
 }
