@@ -20,9 +20,9 @@ import { TypicalContext, useTypicalDurations } from './hooks/use-typical-duratio
 import { useWebNotifications } from './hooks/use-web-notifications';
 import { BatchGroups } from '../studio/batches/BatchGroups';
 import { LazyCompareView } from '../studio/compare/LazyCompareView';
-import { CompareBar, RejectedBar } from '../studio/compare/SelectionBar';
+import { RejectedBar } from '../studio/compare/RejectedBar';
 import { BoardBar } from '../library/boards/BoardBar';
-import { SelectionBar } from '../library/boards/SelectionBar';
+import { SelectionBar } from './selection/SelectionBar';
 import { setGalleryOrder } from '../library/boards/select-click';
 import { useLasso } from '../library/boards/use-lasso';
 import './styles/toolbar.css';
@@ -86,7 +86,6 @@ export function Gallery() {
         <SelectionBar items={pages.items} />
         {filtersOpen && <FilterPanel models={models} />}
         <StatusChips counts={counts.data} />
-        <CompareBar />
         <BatchGroups />
         <RejectedBar />
         {pages.isError ? (
