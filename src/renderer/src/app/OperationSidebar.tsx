@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { OPERATIONS } from '../../../shared/operations/catalog';
 import { useUiStore } from '../state/ui-store';
 import { OPERATION_ICONS } from './operation-icons';
+import { Tip } from '../ui/primitives';
 
 /** Operations grouped by what they make; the list comes from the catalog. */
 export function OperationSidebar() {
@@ -17,21 +18,21 @@ export function OperationSidebar() {
             const label = t(`op.${op.id}.label`);
             const family = t(`families.${op.family}`);
             return (
-              <button
-                key={op.id}
-                className={`sidebar-item${op.id === current ? ' active' : ''}`}
-                data-testid={`op-${op.id}`}
-                aria-current={op.id === current ? 'page' : undefined}
-                onClick={() => select(op.id)}
-                title={label}
-              >
-                <span className="sidebar-icon">{OPERATION_ICONS[op.id]}</span>
-                <span className="sidebar-text">
-                  <span className="sidebar-label">{label}</span>
-                  {/* The family says where it runs; where it is the operation's own name, saying it twice says nothing. */}
-                  {family !== label && <span className="sidebar-family">{family}</span>}
-                </span>
-              </button>
+              <Tip key={op.id} label={label}>
+                <button
+                  className={`sidebar-item${op.id === current ? ' active' : ''}`}
+                  data-testid={`op-${op.id}`}
+                  aria-current={op.id === current ? 'page' : undefined}
+                  onClick={() => select(op.id)}
+                >
+                  <span className="sidebar-icon">{OPERATION_ICONS[op.id]}</span>
+                  <span className="sidebar-text">
+                    <span className="sidebar-label">{label}</span>
+                    {/* The family says where it runs; where it is the operation's own name, saying it twice says nothing. */}
+                    {family !== label && <span className="sidebar-family">{family}</span>}
+                  </span>
+                </button>
+              </Tip>
             );
           })}
         </section>

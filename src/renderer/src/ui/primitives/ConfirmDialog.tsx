@@ -40,7 +40,12 @@ export function ConfirmDialog({
     <AlertDialog.Root open={open} onOpenChange={(o) => !o && onCancel()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="ui-backdrop ui-backdrop-confirm">
-          <AlertDialog.Content className="ui-confirm" data-testid={testId} data-tone={tone} aria-describedby={body ? undefined : undefined}>
+          <AlertDialog.Content
+            className="ui-confirm"
+            data-testid={testId}
+            data-tone={tone}
+            aria-describedby={body ? undefined : undefined}
+          >
             {icon && <div className={`ui-confirm-icon ${tone}`}>{icon}</div>}
             <AlertDialog.Title className="ui-confirm-title">{title}</AlertDialog.Title>
             {body && <AlertDialog.Description className="ui-confirm-body">{body}</AlertDialog.Description>}

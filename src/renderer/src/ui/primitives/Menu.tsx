@@ -8,7 +8,14 @@ export const MenuSeparator = M.Separator;
 export const MenuSub = M.Sub;
 
 /** A menu (Radix DropdownMenu): arrow keys, type-ahead, Escape, outside press; it never leaves the window. */
-export function MenuContent({ className = '', children, ...rest }: { className?: string; children: ReactNode } & Omit<ComponentProps<typeof M.Content>, 'className' | 'children'>) {
+export function MenuContent({
+  className = '',
+  children,
+  ...rest
+}: { className?: string; children: ReactNode } & Omit<
+  ComponentProps<typeof M.Content>,
+  'className' | 'children'
+>) {
   return (
     <M.Portal>
       <M.Content className={`ui-menu ${className}`} sideOffset={4} collisionPadding={8} align="end" {...rest}>
@@ -18,7 +25,11 @@ export function MenuContent({ className = '', children, ...rest }: { className?:
   );
 }
 
-export function MenuItem({ className = '', danger, ...rest }: { danger?: boolean } & ComponentProps<typeof M.Item>) {
+export function MenuItem({
+  className = '',
+  danger,
+  ...rest
+}: { danger?: boolean } & ComponentProps<typeof M.Item>) {
   return <M.Item className={`ui-menu-item${danger ? ' danger' : ''} ${className}`} {...rest} />;
 }
 
@@ -26,7 +37,14 @@ export function MenuSubTrigger({ className = '', ...rest }: ComponentProps<typeo
   return <M.SubTrigger className={`ui-menu-item ${className}`} {...rest} />;
 }
 
-export function MenuSubContent({ className = '', children, ...rest }: { className?: string; children: ReactNode } & Omit<ComponentProps<typeof M.SubContent>, 'className' | 'children'>) {
+export function MenuSubContent({
+  className = '',
+  children,
+  ...rest
+}: { className?: string; children: ReactNode } & Omit<
+  ComponentProps<typeof M.SubContent>,
+  'className' | 'children'
+>) {
   return (
     <M.Portal>
       <M.SubContent className={`ui-menu ${className}`} sideOffset={2} collisionPadding={8} {...rest}>

@@ -61,5 +61,8 @@ export const ModalClose = Dialog.Close;
 
 /** True while any modal is open: global shortcuts outside it must not open a second one on top. */
 export function isModalOpen(): boolean {
-  return document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]') !== null;
+  return (
+    document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]') !==
+    null
+  );
 }

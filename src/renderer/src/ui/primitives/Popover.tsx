@@ -15,7 +15,10 @@ export function PopoverContent({
   className = '',
   children,
   ...rest
-}: { label: string; className?: string; children: ReactNode } & Omit<ComponentProps<typeof P.Content>, 'className' | 'children'>) {
+}: { label: string; className?: string; children: ReactNode } & Omit<
+  ComponentProps<typeof P.Content>,
+  'className' | 'children'
+>) {
   return (
     <P.Portal>
       <P.Content

@@ -9,6 +9,8 @@ export interface RadioChip {
   hint?: string;
   disabled?: boolean;
   testId?: string;
+  /** The accessible name when the label is an icon. */
+  ariaLabel?: string;
   /** A colour chip: its background. */
   swatch?: string;
 }
@@ -36,10 +38,26 @@ export function RadioChips({
   chipClassName?: string;
 }) {
   return (
-    <RadioGroup.Root className={className} value={value} onValueChange={onChange} aria-label={label} id={id} data-testid={testId} orientation="horizontal" loop>
+    <RadioGroup.Root
+      className={className}
+      value={value}
+      onValueChange={onChange}
+      aria-label={label}
+      id={id}
+      data-testid={testId}
+      loop
+    >
       {chips.map((c) => (
         <Tip key={c.value} label={c.hint}>
-          <RadioGroup.Item value={c.value} className={chipClassName} data-value={c.value} disabled={c.disabled} data-testid={c.testId} style={c.swatch ? { background: c.swatch } : undefined}>
+          <RadioGroup.Item
+            value={c.value}
+            className={chipClassName}
+            data-value={c.value}
+            disabled={c.disabled}
+            data-testid={c.testId}
+            aria-label={c.ariaLabel}
+            style={c.swatch ? { background: c.swatch } : undefined}
+          >
             {c.label}
           </RadioGroup.Item>
         </Tip>

@@ -44,7 +44,11 @@ export function Select({
   const encoded = value === '' ? EMPTY : value;
   const known = options.some((o) => o.value === value);
   return (
-    <S.Root value={known ? encoded : ''} onValueChange={(v) => onChange(v === EMPTY ? '' : v)} disabled={disabled}>
+    <S.Root
+      value={known ? encoded : ''}
+      onValueChange={(v) => onChange(v === EMPTY ? '' : v)}
+      disabled={disabled}
+    >
       <S.Trigger
         className={`ui-select ${className}`}
         aria-label={label}
@@ -60,10 +64,22 @@ export function Select({
         </S.Icon>
       </S.Trigger>
       <S.Portal>
-        <S.Content className="ui-select-content" position="popper" sideOffset={4} collisionPadding={8} data-testid={testId ? `${testId}-options` : undefined}>
+        <S.Content
+          className="ui-select-content"
+          position="popper"
+          sideOffset={4}
+          collisionPadding={8}
+          data-testid={testId ? `${testId}-options` : undefined}
+        >
           <S.Viewport className="ui-select-viewport">
             {options.map((o) => (
-              <S.Item key={o.value} value={o.value === '' ? EMPTY : o.value} className="ui-select-item" textValue={o.text} data-value={o.value}>
+              <S.Item
+                key={o.value}
+                value={o.value === '' ? EMPTY : o.value}
+                className="ui-select-item"
+                textValue={o.text}
+                data-value={o.value}
+              >
                 <S.ItemText>{o.label}</S.ItemText>
                 <S.ItemIndicator className="ui-select-check">
                   <Check size={13} aria-hidden />

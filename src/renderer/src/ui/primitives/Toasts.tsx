@@ -11,7 +11,17 @@ export interface ToastItem {
  * Toasts (Radix): announced politely, paused while hovered or focused, dismissed by swipe, Escape or ✕;
  * F8 moves focus to them. Errors stay longer.
  */
-export function ToastHost({ toasts, onDismiss, closeLabel, regionLabel }: { toasts: readonly ToastItem[]; onDismiss(id: number): void; closeLabel: string; regionLabel: string }) {
+export function ToastHost({
+  toasts,
+  onDismiss,
+  closeLabel,
+  regionLabel,
+}: {
+  toasts: readonly ToastItem[];
+  onDismiss(id: number): void;
+  closeLabel: string;
+  regionLabel: string;
+}) {
   return (
     <Toast.Provider swipeDirection="right" label={regionLabel}>
       {toasts.map((t) => (

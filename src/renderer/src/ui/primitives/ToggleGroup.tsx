@@ -12,9 +12,32 @@ export interface ToggleChoice {
 }
 
 /** A single-choice toggle row (Radix ToggleGroup): one Tab stop, arrow keys inside; never deselects to nothing. */
-export function ToggleGroup({ choices, value, onChange, label, className = 'ui-toggles', itemClassName = 'ui-toggle', testId }: { choices: readonly ToggleChoice[]; value: string; onChange(value: string): void; label: string; className?: string; itemClassName?: string; testId?: string }) {
+export function ToggleGroup({
+  choices,
+  value,
+  onChange,
+  label,
+  className = 'ui-toggles',
+  itemClassName = 'ui-toggle',
+  testId,
+}: {
+  choices: readonly ToggleChoice[];
+  value: string;
+  onChange(value: string): void;
+  label: string;
+  className?: string;
+  itemClassName?: string;
+  testId?: string;
+}) {
   return (
-    <G.Root type="single" className={className} value={value} onValueChange={(v) => v && onChange(v)} aria-label={label} data-testid={testId}>
+    <G.Root
+      type="single"
+      className={className}
+      value={value}
+      onValueChange={(v) => v && onChange(v)}
+      aria-label={label}
+      data-testid={testId}
+    >
       {choices.map((c) => (
         <Tip key={c.value} label={c.label}>
           <G.Item value={c.value} className={itemClassName} aria-label={c.label} data-testid={c.testId}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { MediaValue } from '../../../../../shared/operations/media';
 import { mediaPreviewUrl } from '../../forms/media/media-info';
 import { useImageSize } from '../../forms/fields/use-image-size';
+import { RadioChips } from '../../../ui/primitives';
 import { Slider } from '../editor/Slider';
 import { ANCHORS, MIN_ZOOM, dragBy, generatedShare, placeBox } from './placement';
 import { usePlacementStore } from './placement-store';
@@ -77,22 +78,23 @@ export function ExpandPreview({ source, ratio }: { source: MediaValue; ratio: { 
         </div>
       </div>
       <div className="cv-expand-controls">
-        <div className="cv-anchors" role="radiogroup" aria-label={t('canvas.expand.anchor')}>
-          {ANCHORS.map((a) => (
-            <button
-              key={a.id}
-              type="button"
-              role="radio"
-              aria-checked={placement.ax === a.ax && placement.ay === a.ay}
-              aria-label={t(`canvas.expand.anchors.${a.id}`)}
-              title={t(`canvas.expand.anchors.${a.id}`)}
-              onClick={() => setPlacement({ ...placement, ax: a.ax, ay: a.ay })}
-              data-testid={`expand-anchor-${a.id}`}
-            >
-              <span />
-            </button>
-          ))}
-        </div>
+        <RadioChips
+          className="cv-anchors"
+          chipClassName="cv-anchor-btn"
+          label={t('canvas.expand.anchor')}
+          value={ANCHORS.find((a) => placement.ax === a.ax && placement.ay === a.ay)?.id ?? ''}
+          onChange={(id) => {
+            const a = ANCHORS.find((x) => x.id === id);
+            if (a) setPlacement({ ...placement, ax: a.ax, ay: a.ay });
+          }}
+          chips={ANCHORS.map((a) => ({
+            value: a.id,
+            label: <span aria-hidden />,
+            hint: t(`canvas.expand.anchors.${a.id}`),
+            ariaLabel: t(`canvas.expand.anchors.${a.id}`),
+            testId: `expand-anchor-${a.id}`,
+          }))}
+        />
         <div className="cv-expand-side">
           <Slider
             label={t('canvas.expand.scale')}

@@ -9,6 +9,7 @@ import { ParamsTable } from './ValueView';
 import { QuickActions } from './QuickActions';
 import { FrameActions } from '../../library/chain/FrameActions';
 import { LineagePanel } from '../../library/lineage/LineagePanel';
+import { Tip } from '../../../ui/primitives';
 
 /** The lightbox's side panel: prompt, state, parameters, timings, ids and the raw gateway response. */
 export function TaskDetails({
@@ -142,16 +143,20 @@ export function TaskDetails({
           <div>
             <dt>{t('gallery.details.status')}</dt>
             {/* The gateway's own word for it is in the raw response (and the tooltip), not repeated here. */}
-            <dd title={task.rawStatus ?? undefined} data-testid="lightbox-status">
-              {t(`gallery.live.${task.status}`)}
-            </dd>
+            <Tip label={task.rawStatus ?? undefined}>
+              <dd data-testid="lightbox-status">
+                {t(`gallery.live.${task.status}`)}
+              </dd>
+            </Tip>
           </div>
           {result && (
             <div>
               <dt>{t('gallery.details.file')}</dt>
-              <dd title={result.file ?? result.remoteUrl ?? ''}>
-                {result.file ?? '—'} · {formatBytes(result.bytesTotal ?? result.bytesReceived)}
-              </dd>
+              <Tip label={result.file ?? result.remoteUrl ?? ''}>
+                <dd>
+                  {result.file ?? '—'} · {formatBytes(result.bytesTotal ?? result.bytesReceived)}
+                </dd>
+              </Tip>
             </div>
           )}
         </dl>

@@ -13,6 +13,7 @@ import { ActionMenu } from './ActionMenu';
 import { LiveStatus } from './LiveStatus';
 import { TaskMedia } from './TaskMedia';
 import type { ListProps } from './TaskGrid';
+import { Tip } from '../../../ui/primitives';
 
 const ROW = 64;
 
@@ -86,9 +87,11 @@ const TaskRow = memo(function TaskRow({ task, actions }: { task: TaskSummary; ac
         <TaskMedia task={task} />
       </div>
       <div className="gl-row-main">
-        <span className="gl-row-prompt" title={task.prompt}>
-          {task.prompt}
-        </span>
+        <Tip label={task.prompt}>
+          <span className="gl-row-prompt">
+            {task.prompt}
+          </span>
+        </Tip>
         <span className="gl-row-meta">
           {t(`op.${task.operationId}.label`, { defaultValue: task.operationId })} · {task.model}
           {task.demo && <span className="gl-badge demo inline">{t('gallery.demo')}</span>}
@@ -101,9 +104,11 @@ const TaskRow = memo(function TaskRow({ task, actions }: { task: TaskSummary; ac
           <LiveStatus task={task} compact />
         )}
       </div>
-      <span className="gl-col-created muted" title={new Date(task.createdAt).toLocaleString(i18n.language)}>
-        {formatWhen(task.createdAt, now || Date.now(), i18n.language)}
-      </span>
+      <Tip label={new Date(task.createdAt).toLocaleString(i18n.language)}>
+        <span className="gl-col-created muted">
+          {formatWhen(task.createdAt, now || Date.now(), i18n.language)}
+        </span>
+      </Tip>
       <span className="gl-col-duration muted">{duration}</span>
       <span className="gl-col-points muted">{task.points ?? '—'}</span>
       <div className="gl-row-actions">

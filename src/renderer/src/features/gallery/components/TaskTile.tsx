@@ -8,6 +8,7 @@ import { LiveStatus } from './LiveStatus';
 import { TaskMedia } from './TaskMedia';
 import { selectOnClick, useSelected } from '../../library/boards/select-click';
 import './tile-overlays.css';
+import { Tip } from '../../../ui/primitives';
 
 /** One task in the grid: its first result, a status overlay while it is not done, actions on hover. */
 export const TaskTile = memo(function TaskTile({
@@ -53,14 +54,18 @@ export const TaskTile = memo(function TaskTile({
       )}
       <div className="gl-tile-badges">
         {first?.kind === 'video' && done && (
-          <span className="gl-badge" title={t('gallery.kind.video')}>
-            <Film size={12} />
-          </span>
+          <Tip label={t('gallery.kind.video')}>
+            <span className="gl-badge">
+              <Film size={12} />
+            </span>
+          </Tip>
         )}
         {task.results.length > 1 && (
-          <span className="gl-badge" title={t('gallery.results', { count: task.results.length })}>
-            <Layers size={12} /> {task.results.length}
-          </span>
+          <Tip label={t('gallery.results', { count: task.results.length })}>
+            <span className="gl-badge">
+              <Layers size={12} /> {task.results.length}
+            </span>
+          </Tip>
         )}
         {task.demo && <span className="gl-badge demo">{t('gallery.demo')}</span>}
       </div>

@@ -11,6 +11,7 @@ import { useSelectionStore } from '../../gallery/selection/selection-store';
 import { selectOnClick } from '../../library/boards/select-click';
 import { useStudioStore } from '../studio-store';
 import { batchProgress } from './batch-progress';
+import { Tip } from '../../../ui/primitives';
 
 /** Keeps the batch groups fresh: any task change or removal refetches them (coalesced). */
 function useBatches() {
@@ -118,19 +119,19 @@ function BatchRow({ batch, open, onToggle }: { batch: BatchGroup; open: boolean;
       {open && (
         <div className="st-batch-members">
           {members.map((m) => (
-            <button
-              key={m.id}
-              type="button"
-              className={`st-member gl-status-${m.status}${selected.has(m.id) ? ' gl-selected lb-selected' : ''}`}
-              data-task-id={m.id}
-              data-testid="batch-member"
-              data-status={m.status}
-              title={`${m.model} · ${m.status}`}
-              onClick={(e) => selectOnClick(e, m.id) || useGalleryStore.getState().set({ lightbox: { taskId: m.id, index: 0 } })}
-            >
-              <TaskMedia task={m} />
-              <span className="st-member-label">{m.model.replace(/^[a-z]+_/, '')}</span>
-            </button>
+            <Tip key={m.id} label={`${m.model} · ${m.status}`}>
+              <button
+                type="button"
+                className={`st-member gl-status-${m.status}${selected.has(m.id) ? ' gl-selected lb-selected' : ''}`}
+                data-task-id={m.id}
+                data-testid="batch-member"
+                data-status={m.status}
+                onClick={(e) => selectOnClick(e, m.id) || useGalleryStore.getState().set({ lightbox: { taskId: m.id, index: 0 } })}
+              >
+                <TaskMedia task={m} />
+                <span className="st-member-label">{m.model.replace(/^[a-z]+_/, '')}</span>
+              </button>
+            </Tip>
           ))}
         </div>
       )}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperationId } from '../../../../../shared/operations/ids';
 import { useBridge } from '../../../bridge/bridge-context';
+import { Tip } from '../../../ui/primitives';
 
 /** Save the current prompt (with its `<<<id>>>` tokens) to the library, or search the library and insert one. */
 export function PromptLibrary({ op, prompt, onInsert }: { op: OperationId; prompt: string; onInsert(text: string): void }) {
@@ -59,18 +60,19 @@ export function PromptLibrary({ op, prompt, onInsert }: { op: OperationId; promp
           <ul className="st-library-list">
             {(list.data ?? []).map((p) => (
               <li key={p.id} data-testid="saved-prompt">
-                <button
-                  type="button"
-                  className="st-library-item"
-                  title={p.text}
-                  onClick={() => {
-                    onInsert(p.text);
-                    setOpen(null);
-                  }}
-                >
-                  <strong>{p.name}</strong>
-                  <span>{p.text}</span>
-                </button>
+                <Tip label={p.text}>
+                  <button
+                    type="button"
+                    className="st-library-item"
+                    onClick={() => {
+                      onInsert(p.text);
+                      setOpen(null);
+                    }}
+                  >
+                    <strong>{p.name}</strong>
+                    <span>{p.text}</span>
+                  </button>
+                </Tip>
                 <button
                   type="button"
                   className="btn btn-sm btn-ghost"
