@@ -22,7 +22,7 @@ export function seedFirstScreen(
     [qk.profiles, s.profiles],
     [['listNotices'], s.notices],
     [['listBoards'], s.boards],
-    [['batches'], s.batches],
+    [['listBatches'], s.batches],
     [['rejected'], s.rejected],
     [galleryKeys.pages(boot.filter), { pages: [s.page], pageParams: [null] }],
     [galleryKeys.counts(boot.countsFilter), s.page.counts],

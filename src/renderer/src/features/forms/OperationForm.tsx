@@ -18,7 +18,7 @@ import { usePasteTargets } from './use-paste-targets';
 import { useSubmit } from './use-submit';
 import { useBridgeStatus } from '../../bridge/bridge-status';
 import { useVendor } from './use-vendor';
-import { useStudioForm } from '../studio/use-studio-form';
+import { useStudioForm } from '../studio';
 import './styles/frame.css';
 import './styles/text.css';
 import './styles/media.css';

@@ -18,13 +18,13 @@ import { useTaskActions } from './hooks/use-task-actions';
 import { useTaskCounts, useTaskPages } from './hooks/use-task-pages';
 import { TypicalContext, useTypicalDurations } from './hooks/use-typical-durations';
 import { useWebNotifications } from './hooks/use-web-notifications';
-import { BatchGroups } from '../studio/batches/BatchGroups';
-import { LazyCompareView } from '../studio/compare/LazyCompareView';
-import { RejectedBar } from '../studio/compare/RejectedBar';
-import { BoardBar } from '../library/boards/BoardBar';
+import { BatchGroups } from '../studio';
+import { LazyCompareView } from '../studio';
+import { RejectedBar } from '../studio';
+import { BoardBar } from '../library';
 import { SelectionBar } from './selection/SelectionBar';
-import { setGalleryOrder } from '../library/boards/select-click';
-import { useLasso } from '../library/boards/use-lasso';
+import { setGalleryOrder } from '../library';
+import { useLasso } from '../library';
 import './styles/toolbar.css';
 import './styles/tiles.css';
 import './styles/list.css';
@@ -53,6 +53,7 @@ export function Gallery() {
   const confirmId = useGalleryStore((s) => s.confirmDelete);
   setGalleryOrder(pages.items.map((i) => i.id));
   const lasso = useLasso();
+  const visibleIds = useMemo(() => new Set(pages.items.map((i) => i.id)), [pages.items]);
   const models = useMemo(() => [...new Set(pages.items.map((i) => i.model))].sort(), [pages.items]);
   const activeFilters = [filter.operationId, filter.model, filter.since, filter.until].filter(
     (x) => x !== undefined,
@@ -86,14 +87,14 @@ export function Gallery() {
         <SelectionBar items={pages.items} />
         {filtersOpen && <FilterPanel models={models} />}
         <StatusChips counts={counts.data} />
-        <BatchGroups />
+        <BatchGroups visibleIds={visibleIds} />
         <RejectedBar />
         {pages.isError ? (
           <div className="gl-empty gl-error">
             {pages.error instanceof Error ? pages.error.message : String(pages.error)}
           </div>
         ) : pages.isSuccess && pages.items.length === 0 ? (
-          <EmptyState filtered={filtered} />
+          <EmptyState filtered={filtered} board={!!filter.boardId} />
         ) : view === 'list' ? (
           <TaskList {...listProps} />
         ) : (

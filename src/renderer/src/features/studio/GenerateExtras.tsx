@@ -5,7 +5,7 @@ import { fillVendor } from '../../../../shared/operations/catalog';
 import type { FieldDef } from '../../../../shared/operations/fields';
 import type { OperationId } from '../../../../shared/operations/ids';
 import { useStudioStore } from './studio-store';
-import { Tip } from '../../ui/primitives';
+import { PopoverContent, PopoverRoot, PopoverTrigger, Tip } from '../../ui/primitives';
 
 type ModelField = Extract<FieldDef, { type: 'model' }>;
 
@@ -64,34 +64,30 @@ export function GenerateExtras({ op, modelField, current, vendor }: { op: Operat
         </div>
       </Tip>
       {modelField && modelField.presets.length > 1 && (
-        <div className="st-models">
+        <PopoverRoot open={open} onOpenChange={setOpen}>
           <Tip label={t('studio.models.title')}>
-            <button
-              type="button"
-              className={`btn btn-sm btn-ghost st-models-btn${multi ? ' on' : ''}`}
-              aria-expanded={open}
-              data-testid="models-multi"
-              onClick={() => setOpen((o) => !o)}
-            >
-              <Layers size={14} /> {multi ? t('studio.models.several', { count: several.length }) : t('studio.models.button')}
-            </button>
+            <PopoverTrigger asChild>
+              <button type="button" className={`btn btn-sm btn-ghost st-models-btn${multi ? ' on' : ''}`} data-testid="models-multi">
+                <Layers size={14} /> {multi ? t('studio.models.several', { count: several.length }) : t('studio.models.button')}
+              </button>
+            </PopoverTrigger>
           </Tip>
           {open && (
-            <div className="st-models-pop" role="dialog" aria-label={t('studio.models.title')}>
+            <PopoverContent className="st-models-pop" label={t('studio.models.title')} side="top">
               <p className="st-hint">{t('studio.models.hint')}</p>
               {modelField.presets.map((p) => {
                 const on = (several.length ? several : [current]).includes(p.id);
                 return (
-                  <button key={p.id} type="button" role="menuitemcheckbox" aria-checked={on} className={`st-model-opt${on ? ' on' : ''}`} data-testid={`model-option-${p.label}`} onClick={() => toggle(p.id)}>
+                  <button key={p.id} type="button" aria-pressed={on} className={`st-model-opt${on ? ' on' : ''}`} data-testid={`model-option-${p.label}`} onClick={() => toggle(p.id)}>
                     <span className="st-check">{on && <Check size={13} />}</span>
                     <span>{p.label}</span>
                     <code>{fillVendor(p.id, vendor)}</code>
                   </button>
                 );
               })}
-            </div>
+            </PopoverContent>
           )}
-        </div>
+        </PopoverRoot>
       )}
       <Tip label={t('studio.ledger.title')}>
         <button type="button" className="btn btn-sm btn-ghost st-ledger-btn" aria-label={t('studio.ledger.title')} data-testid="open-ledger" onClick={() => useStudioStore.getState().setLedgerOpen(true)}>

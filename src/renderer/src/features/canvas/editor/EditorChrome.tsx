@@ -15,8 +15,8 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PopoverContent, PopoverRoot, PopoverTrigger, RadioChips, Tip } from '../../../ui/primitives';
-import { SIZE_SLIDER_STEPS, sizeToSlider, sliderToSize } from '../../mask-painter/brush-size';
-import { usePainterToolStore } from '../../mask-painter/painter-tool-store';
+import { SIZE_SLIDER_STEPS, sizeToSlider, sliderToSize } from '../../mask-painter';
+import { usePainterToolStore } from '../../mask-painter';
 import { useEditorStore, type EditorTool } from './editor-store';
 import { Slider } from './Slider';
 

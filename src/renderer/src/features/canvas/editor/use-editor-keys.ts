@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
-import { stepSize } from '../../mask-painter/brush-size';
-import { usePainterToolStore } from '../../mask-painter/painter-tool-store';
+import { stepSize } from '../../mask-painter';
+import { usePainterToolStore } from '../../mask-painter';
 import { useEditorStore, type EditorTool } from './editor-store';
 
 export interface EditorKeyActions {

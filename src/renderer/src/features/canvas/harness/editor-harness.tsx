@@ -9,10 +9,10 @@ import '../../../ui/primitives/primitives.css';
 import '../../../i18n';
 import '../../../styles/theme.css';
 import '../../../styles/ui.css';
-import type { MaskChange } from '../../mask-painter/MaskPainter';
-import type { MaskFormat } from '../../mask-painter/mask-export';
-import { benchMaskBytes } from '../../mask-painter/harness/bench-mask';
-import { usePainterToolStore } from '../../mask-painter/painter-tool-store';
+import type { MaskChange } from '../../mask-painter';
+import type { MaskFormat } from '../../mask-painter';
+import { benchMaskBytes } from '../../mask-painter';
+import { usePainterToolStore } from '../../mask-painter';
 import { CanvasEditor } from '../editor/CanvasEditor';
 import { useEditorStore } from '../editor/editor-store';
 

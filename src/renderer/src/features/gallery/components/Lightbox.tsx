@@ -12,7 +12,7 @@ import type { TaskActions } from '../hooks/use-task-actions';
 import { LiveStatus } from './LiveStatus';
 import { TaskDetails } from './TaskDetails';
 import { TaskMedia } from './TaskMedia';
-import { ResultImage } from '../../canvas/compare/ResultImage';
+import { ResultImage } from '../../canvas';
 
 /**
  * Full-window viewer: the result (image with zoom and pan, or a seekable video player), ←/→ through the

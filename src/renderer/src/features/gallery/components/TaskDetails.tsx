@@ -7,8 +7,8 @@ import { ActionMenu } from './ActionMenu';
 import { LiveStatus } from './LiveStatus';
 import { ParamsTable } from './ValueView';
 import { QuickActions } from './QuickActions';
-import { FrameActions } from '../../library/chain/FrameActions';
-import { LineagePanel } from '../../library/lineage/LineagePanel';
+import { FrameActions } from '../../library';
+import { LineagePanel } from '../../library';
 import { Tip } from '../../../ui/primitives';
 
 /** The lightbox's side panel: prompt, state, parameters, timings, ids and the raw gateway response. */

@@ -1,4 +1,4 @@
-import { selectOnClick, useSelected } from '../../library/boards/select-click';
+import { selectOnClick, useSelected } from '../../library';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, Star } from 'lucide-react';
 import { memo, useRef } from 'react';

@@ -6,7 +6,7 @@ import type { TaskActions } from '../hooks/use-task-actions';
 import { ActionMenu } from './ActionMenu';
 import { LiveStatus } from './LiveStatus';
 import { TaskMedia } from './TaskMedia';
-import { selectOnClick, useSelected } from '../../library/boards/select-click';
+import { selectOnClick, useSelected } from '../../library';
 import './tile-overlays.css';
 import { Tip } from '../../../ui/primitives';
 

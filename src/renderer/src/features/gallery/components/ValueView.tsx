@@ -5,7 +5,7 @@ import { getOperation } from '../../../../../shared/operations/catalog';
 import type { FieldDef } from '../../../../../shared/operations/fields';
 import type { OperationId } from '../../../../../shared/operations/ids';
 import { mediaUrl } from '../../../bridge/media';
-import { fieldLabel, optionLabel } from '../../forms/form-text';
+import { fieldLabel, optionLabel } from '../../forms';
 import { useTaskDetail } from '../hooks/use-task-pages';
 import { TaskMedia } from './TaskMedia';
 import './params.css';

@@ -6,8 +6,8 @@ import type { TaskSummary } from '../../../../../shared/domain/task';
 import { useBridge } from '../../../bridge/bridge-context';
 import { mediaUrl } from '../../../bridge/media';
 import { ConfirmDialog, Select, Tip } from '../../../ui/primitives';
-import { boardsKey } from '../../library/boards/BoardBar';
-import { useStudioStore } from '../../studio/studio-store';
+import { boardsKey } from '../../library';
+import { useStudioStore } from '../../studio';
 import { useGalleryStore } from '../gallery-store';
 import { useSelectionStore } from './selection-store';
 

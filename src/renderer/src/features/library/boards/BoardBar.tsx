@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBridge } from '../../../bridge/bridge-context';
 import { ConfirmDialog, Select, Tip } from '../../../ui/primitives';
-import { useGalleryStore } from '../../gallery/gallery-store';
+import { useGalleryStore } from '../../gallery';
 import { BoardNameDialog } from './BoardNameDialog';
 import { useBoardStore } from './board-store';
 

@@ -7,8 +7,8 @@ import { useBridge } from '../../../bridge/bridge-context';
 import { stageFile } from '../../../bridge/media';
 import { Modal, ModalTitle } from '../../../ui/primitives';
 import { loadDraftFromValues } from '../../forms';
-import { useGalleryStore } from '../../gallery/gallery-store';
-import { ParamsTable } from '../../gallery/components/ValueView';
+import { useGalleryStore } from '../../gallery';
+import { ParamsTable } from '../../gallery';
 
 const SLICE = 2 * 1024 * 1024;
 

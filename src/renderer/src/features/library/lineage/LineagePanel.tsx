@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { LineageLink } from '../../../../../shared/domain/library';
 import type { TaskSummary } from '../../../../../shared/domain/task';
 import { useBridge } from '../../../bridge/bridge-context';
-import { TaskMedia } from '../../gallery/components/TaskMedia';
-import { useGalleryStore } from '../../gallery/gallery-store';
+import { TaskMedia } from '../../gallery';
+import { useGalleryStore } from '../../gallery';
 import { formatTime } from '../chain/capture-frame';
 import { Tip } from '../../../ui/primitives';
 

@@ -7,7 +7,7 @@ import { useBridge } from '../../../bridge/bridge-context';
 import { mediaUrl } from '../../../bridge/media';
 import { Modal, ModalTitle, Select, ToggleGroup } from '../../../ui/primitives';
 import { WipeCompare } from '../../../ui/wipe';
-import { useSelectionStore } from '../../gallery/selection/selection-store';
+import { useSelectionStore } from '../../gallery';
 import { roughDurationText, roundPoints } from '../estimate-text';
 import { useStudioStore } from '../studio-store';
 import { VideoLockstep } from './VideoLockstep';
