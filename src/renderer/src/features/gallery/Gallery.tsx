@@ -4,7 +4,6 @@ import { useUiStore } from '../../state/ui-store';
 import { EmptyState } from './components/EmptyState';
 import { ConfirmDelete } from './components/ConfirmDelete';
 import { FilterBar } from './components/FilterBar';
-import { FilterPanel } from './components/FilterPanel';
 import { StatusChips } from './components/StatusChips';
 import { TaskGrid } from './components/TaskGrid';
 import { TaskList } from './components/TaskList';
@@ -48,7 +47,6 @@ export function Gallery() {
   const typical = useTypicalDurations(pages.items);
   const view = useUiStore((s) => s.galleryView);
   const tileSize = useGalleryStore((s) => s.tileSize);
-  const filtersOpen = useGalleryStore((s) => s.filtersOpen);
   const lightbox = useGalleryStore((s) => s.lightbox);
   const confirmId = useGalleryStore((s) => s.confirmDelete);
   setGalleryOrder(pages.items.map((i) => i.id));
@@ -83,9 +81,8 @@ export function Gallery() {
           </span>
         </header>
         <BoardBar />
-        <FilterBar activeFilters={activeFilters} />
+        <FilterBar activeFilters={activeFilters} models={models} />
         <SelectionBar items={pages.items} />
-        {filtersOpen && <FilterPanel models={models} />}
         <StatusChips counts={counts.data} />
         <BatchGroups visibleIds={visibleIds} />
         <RejectedBar />

@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { currentOpener, returnFocusTo } from './focus-return';
 
 export type ConfirmTone = 'danger' | 'spend' | 'plain';
 
@@ -36,6 +37,7 @@ export function ConfirmDialog({
   confirmTestId?: string;
   cancelTestId?: string;
 }) {
+  const [opener] = useState(currentOpener);
   return (
     <AlertDialog.Root open={open} onOpenChange={(o) => !o && onCancel()}>
       <AlertDialog.Portal>
@@ -44,7 +46,7 @@ export function ConfirmDialog({
             className="ui-confirm"
             data-testid={testId}
             data-tone={tone}
-            aria-describedby={body ? undefined : undefined}
+            onCloseAutoFocus={returnFocusTo(opener)}
           >
             {icon && <div className={`ui-confirm-icon ${tone}`}>{icon}</div>}
             <AlertDialog.Title className="ui-confirm-title">{title}</AlertDialog.Title>

@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { currentOpener, returnFocusTo } from './focus-return';
 
 /**
  * A modal dialog (Radix): focus moves in when it opens, Tab stays inside, Escape and a press on the backdrop
@@ -32,6 +33,7 @@ export function Modal({
   children: ReactNode;
   [data: `data-${string}`]: string | number | undefined;
 }) {
+  const [opener] = useState(currentOpener);
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
@@ -39,9 +41,10 @@ export function Modal({
           <Dialog.Content
             className={className}
             data-testid={testId}
-            role={role}
+            {...(role ? { role } : {})}
             aria-describedby={undefined}
             onOpenAutoFocus={onOpenAutoFocus}
+            onCloseAutoFocus={returnFocusTo(opener)}
             onPointerDownOutside={(e) => {
               if (!closeOnOutside) e.preventDefault();
             }}

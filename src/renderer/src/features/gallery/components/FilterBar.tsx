@@ -4,10 +4,11 @@ import { useShallow } from 'zustand/react/shallow';
 import { useUiStore } from '../../../state/ui-store';
 import { useGalleryStore, type TileSize } from '../gallery-store';
 import { useDebouncedSearch } from '../hooks/use-debounced-search';
-import { Tip } from '../../../ui/primitives';
+import { PopoverContent, PopoverRoot, PopoverTrigger, Tip } from '../../../ui/primitives';
+import { FilterPanel } from './FilterPanel';
 
-/** Search, view switch, tile size, favourites, and the toggle for the filter panel. */
-export function FilterBar({ activeFilters }: { activeFilters: number }) {
+/** Search, view switch, tile size, favourites, and the filters popover. */
+export function FilterBar({ activeFilters, models }: { activeFilters: number; models: string[] }) {
   const { t } = useTranslation();
   useDebouncedSearch();
   const s = useGalleryStore(useShallow((st) => ({ searchText: st.searchText, favourites: st.favourites, filtersOpen: st.filtersOpen, tileSize: st.tileSize })));
@@ -38,12 +39,22 @@ export function FilterBar({ activeFilters }: { activeFilters: number }) {
           <Star size={16} fill={s.favourites ? 'currentColor' : 'none'} />
         </button>
       </Tip>
-      <Tip label={t('gallery.filters')}>
-        <button className={`icon-btn gl-toggle${s.filtersOpen || activeFilters ? ' on' : ''}`} aria-expanded={s.filtersOpen} aria-label={t('gallery.filters')} data-testid="toggle-filters" onClick={() => set({ filtersOpen: !s.filtersOpen })}>
-          <SlidersHorizontal size={16} />
-          {activeFilters > 0 && <span className="gl-dot-count">{activeFilters}</span>}
-        </button>
-      </Tip>
+      {/* A popover over the gallery, never a panel that pushes the grid down. */}
+      <PopoverRoot open={s.filtersOpen} onOpenChange={(filtersOpen) => set({ filtersOpen })}>
+        <Tip label={t('gallery.filters')}>
+          <PopoverTrigger asChild>
+            <button className={`icon-btn gl-toggle${s.filtersOpen || activeFilters ? ' on' : ''}`} aria-label={t('gallery.filters')} data-testid="toggle-filters">
+              <SlidersHorizontal size={16} />
+              {activeFilters > 0 && <span className="gl-dot-count">{activeFilters}</span>}
+            </button>
+          </PopoverTrigger>
+        </Tip>
+        {s.filtersOpen && (
+          <PopoverContent className="gl-filters-pop" label={t('gallery.filters')} align="end">
+            <FilterPanel models={models} />
+          </PopoverContent>
+        )}
+      </PopoverRoot>
       <div className="gl-segmented" role="group" aria-label={t('gallery.view')}>
         <Tip label={t('gallery.grid')}>
           <button className={view === 'grid' ? 'on' : ''} aria-pressed={view === 'grid'} aria-label={t('gallery.grid')} data-testid="view-grid" onClick={() => setView('grid')}>

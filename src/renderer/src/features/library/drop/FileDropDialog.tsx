@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { InspectedFile } from '../../../../../shared/domain/library';
 import { useBridge } from '../../../bridge/bridge-context';
 import { stageFile } from '../../../bridge/media';
-import { Modal, ModalTitle } from '../../../ui/primitives';
+import { isModalOpen, Modal, ModalTitle } from '../../../ui/primitives';
 import { loadDraftFromValues } from '../../forms';
 import { useGalleryStore } from '../../gallery';
 import { ParamsTable } from '../../gallery';
@@ -40,7 +40,8 @@ export function FileDropDialog() {
     };
     const drop = (e: DragEvent) => {
       const file = e.dataTransfer?.files[0];
-      if (e.defaultPrevented || !file || !/^(image|video)\//.test(file.type || 'image/')) return;
+      // No modal on a modal: a file dropped while one is open is left alone.
+      if (e.defaultPrevented || !file || !/^(image|video)\//.test(file.type || 'image/') || isModalOpen()) return;
       e.preventDefault();
       setState({ phase: 'reading', name: file.name });
       void (async () => {
