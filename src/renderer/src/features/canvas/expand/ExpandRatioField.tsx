@@ -12,7 +12,7 @@ export function ExpandRatioField(props: FieldProps<FieldOf<'aspectRatio'>>) {
     <>
       <RatioField {...props} />
       {parsed.success && ratio && ratio.w > 0 && ratio.h > 0 && (
-        <ExpandPreview source={parsed.data} ratio={ratio} />
+        <ExpandPreview source={parsed.data} ratio={ratio} values={props.values} />
       )}
     </>
   );

@@ -96,9 +96,9 @@ export function MediaListField({
       >
         <ol className="fm-tiles">
           {list.map((item, i) => (
-            <Tip label={mediaName(item)}>
+            <Tip key={`${i}:${item.kind === 'file' ? item.input.id : item.kind === 'url' ? item.url : `${item.taskId}/${item.index}`}`} label={mediaName(item)}>
               <li
-                key={`${i}:${item.kind === 'file' ? item.input.id : item.kind === 'url' ? item.url : `${item.taskId}/${item.index}`}`}
+                data-name={mediaName(item)}
                 className={`fm-tile${dragFrom === i ? ' fm-tile-dragging' : ''}`}
                 draggable
                 data-testid="media-tile"

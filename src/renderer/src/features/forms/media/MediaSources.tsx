@@ -87,6 +87,12 @@ export function MediaSources({ accept, sources, multiple, onFiles, onValue, test
           )}
         </PopoverRoot>
       )}
+      {/* A disabled button shows no tooltip: the reason is said beside the buttons. */}
+      {full && (
+        <span className="fm-full-note" data-testid={`${testId}-full`}>
+          {full}
+        </span>
+      )}
       {mode === 'url' && (
         <UrlEntry
           onAdd={(url) => {
