@@ -242,6 +242,7 @@ export function CanvasEditor(props: CanvasEditorProps) {
           ref={viewportRef}
           className={`cv-pane cv-viewport${spaceHeld || pointer.panning ? ' cv-panning' : ''}${regionTool ? ' cv-region' : ''}`}
           tabIndex={0}
+          role="application"
           aria-label={t('canvas.editor.canvas')}
           data-testid="cv-viewport"
           {...handlers}

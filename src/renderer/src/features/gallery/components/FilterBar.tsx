@@ -71,7 +71,7 @@ export function FilterBar({ activeFilters, models }: { activeFilters: number; mo
         <div className="gl-segmented gl-sizes" role="group" aria-label={t('gallery.tileSize')}>
           {(['s', 'm', 'l'] as TileSize[]).map((size) => (
             <Tip key={size} label={t(`gallery.size.${size}`)}>
-              <button className={s.tileSize === size ? 'on' : ''} aria-pressed={s.tileSize === size} onClick={() => set({ tileSize: size })}>
+              <button className={s.tileSize === size ? 'on' : ''} aria-pressed={s.tileSize === size} aria-label={t(`gallery.size.${size}`)} onClick={() => set({ tileSize: size })}>
                 <span className={`gl-size-glyph ${size}`} />
               </button>
             </Tip>

@@ -31,7 +31,8 @@ export const TaskTile = memo(function TaskTile({
       data-testid="task-tile"
       data-task-id={task.id}
       data-status={task.status}
-      role="button"
+      // A cell of the gallery grid (it holds buttons of its own, so it is no button itself); Enter opens it.
+      role="gridcell"
       tabIndex={0}
       aria-label={task.prompt}
       onClick={(e) => selectOnClick(e, task.id) || actions.open(task, 0)}
@@ -99,5 +100,5 @@ export const TaskTile = memo(function TaskTile({
 });
 
 export function SkeletonTile() {
-  return <div className="gl-tile gl-skeleton" aria-hidden />;
+  return <div className="gl-tile gl-skeleton" role="gridcell" aria-busy />;
 }
