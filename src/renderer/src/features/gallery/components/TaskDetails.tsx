@@ -10,6 +10,7 @@ import { QuickActions } from './QuickActions';
 import { FrameActions } from '../../library';
 import { LineagePanel } from '../../library';
 import { Tip } from '../../../ui/primitives';
+import { eventText } from '../model/event-text';
 
 /** The lightbox's side panel: prompt, state, parameters, timings, ids and the raw gateway response. */
 export function TaskDetails({
@@ -168,7 +169,7 @@ export function TaskDetails({
           <ol className="gl-events">
             {detail.events.map((e, i) => (
               <li key={i}>
-                <time>{new Date(e.at).toLocaleTimeString(lang)}</time> {e.message}
+                <time>{new Date(e.at).toLocaleTimeString(lang)}</time> {eventText(t, e.message)}
               </li>
             ))}
           </ol>

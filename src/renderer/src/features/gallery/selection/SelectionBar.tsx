@@ -64,7 +64,7 @@ export function SelectionBar({ items }: { items: TaskSummary[] }) {
       const ordered = [...items.map((x) => x.id).filter((id) => ids.has(id)), ...chosen.filter((id) => !items.some((x) => x.id === id))];
       const out = await bridge.call('exportTasks', { ids: ordered });
       setExported({ url: out.url, name: out.name });
-      return t('library.toast.exported', { files: out.files, path: out.path });
+      return t('library.toast.exported', { count: out.files, path: out.path });
     });
   const moveOptions = [...(boards.data ?? []).map((b) => ({ value: b.id, label: b.name })), { value: '-', label: t('library.boards.none') }];
   return (
