@@ -5,7 +5,7 @@
  * rectangle fills, select by colour, feather and a side-by-side source view, with its own toolbar look.
  */
 import { Check, Columns2, Layers, Maximize, X } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, ModalTitle, RadioChips, Tip } from '../../../ui/primitives';
 import { maskToPngBlob } from '../../mask-painter';
@@ -38,7 +38,29 @@ export interface CanvasEditorProps {
   onOverlayPainted?: (rect: Rect) => void;
 }
 
+/**
+ * The modal around the editor. The editor's own hooks live in EditorBody, which mounts inside the modal's
+ * portal, so their refs (viewport, canvas) exist when their effects first run.
+ */
 export function CanvasEditor(props: CanvasEditorProps) {
+  const tool = useEditorStore((s) => s.tool);
+  // Esc never throws work away: the body says whether closing now loses nothing.
+  const close = useRef<() => void>(() => props.onCancel());
+  return (
+    <Modal
+      onClose={() => close.current()}
+      backdropClassName="cv-editor-backdrop"
+      className="cv-editor"
+      testId="canvas-editor"
+      closeOnOutside={false}
+      data-tool={tool}
+    >
+      <EditorBody {...props} closeRef={close} />
+    </Modal>
+  );
+}
+
+function EditorBody({ closeRef, ...props }: CanvasEditorProps & { closeRef: RefObject<() => void> }) {
   const { t } = useTranslation();
   const { width, height, initialMask } = props;
   const doc = useMemo(() => new MaskDocument(width, height, initialMask), [width, height, initialMask]);
@@ -146,15 +168,9 @@ export function CanvasEditor(props: CanvasEditorProps) {
     },
   };
 
+  closeRef.current = () => keys.current.close();
   return (
-    <Modal
-      onClose={() => keys.current.close()}
-      backdropClassName="cv-editor-backdrop"
-      className="cv-editor"
-      testId="canvas-editor"
-      closeOnOutside={false}
-      data-tool={tool}
-    >
+    <>
       <header className="cv-head">
         <ModalTitle asChild>
           <strong>{t('canvas.editor.title')}</strong>
@@ -279,6 +295,6 @@ export function CanvasEditor(props: CanvasEditorProps) {
           <span>{t('canvas.editor.shortcuts')}</span>
         )}
       </footer>
-    </Modal>
+    </>
   );
 }
