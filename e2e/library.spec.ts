@@ -144,6 +144,7 @@ test('a board: create, multi-select with Ctrl and Shift, move in, filter, export
   const a = await submitAndWait(app, image('board item one'));
   const b = await submitAndWait(app, image('board item two'));
   const c = await submitAndWait(app, image('board item three'));
+  test.setTimeout(150_000);
   const g = new GalleryPage(page);
   const dialogCalls = await recordBrowserDialogs(page);
   await g.open(app.url);
