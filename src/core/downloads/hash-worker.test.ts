@@ -57,4 +57,39 @@ describe('the hashing worker starts from a bundle and from the sources', () => {
       rmSync(entry, { force: true });
     }
   }, 60_000);
+
+  it('a file only the awaited digest keeps alive is not collected before the answer (many at once, with GC)', async () => {
+    const entry = join(import.meta.dirname, `.hash-worker-gc-${process.pid}.mts`);
+    writeFileSync(
+      entry,
+      `
+import { HashedFile } from './file-sink.ts';
+const gc = (globalThis as { gc?: () => void }).gc;
+const collector = setInterval(() => gc?.(), 1);
+let done = 0;
+await Promise.all(Array.from({ length: 400 }, async (_, i) => {
+  const file = new HashedFile(process.argv[2] + '-' + i);
+  await file.adoptExisting(null);
+  file.append(Buffer.alloc(1000 + i * 97, i & 255), 0, 1000 + i * 97);
+  await file.close();
+  await file.digest();
+  done++;
+}));
+clearInterval(collector);
+console.log(JSON.stringify({ done }));
+`,
+    );
+    try {
+      const { stdout } = await run(
+        process.execPath,
+        ['--expose-gc', '--import', 'tsx', entry, join(dir, 'gc')],
+        {
+          timeout: 45_000,
+        },
+      );
+      expect(JSON.parse(stdout)).toEqual({ done: 400 });
+    } finally {
+      rmSync(entry, { force: true });
+    }
+  }, 60_000);
 });

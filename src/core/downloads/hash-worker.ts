@@ -29,7 +29,7 @@ parentPort.on('message', (m) => {
   } else if (m.op === 'adopt') {
     const h = of(m.id);
     let error = null;
-    try {
+    if (m.length > 0) try {
       const fd = openSync(m.path, 'r');
       try {
         const chunk = Buffer.allocUnsafe(1 << 20);
@@ -75,6 +75,11 @@ class SharedHasher {
   private worker: Worker | null = null;
   /** Held weakly: a file dropped without a digest (a failed download) takes its session with it. */
   private readonly sessions = new Map<number, WeakRef<SessionHandlers>>();
+  /**
+   * Sessions with an answer still to come, held strongly: the only path to a caller awaiting a digest can
+   * run through the session itself, and it must not be collected before the answer arrives.
+   */
+  private readonly pinned = new Map<number, { session: SessionHandlers; waiting: number }>();
   private readonly forget = new FinalizationRegistry<{ id: number }>((box) => this.drop(box.id));
   private nextId = 1;
   private outstanding = 0;
@@ -103,7 +108,12 @@ class SharedHasher {
   ): void {
     const w = this.start();
     if (typeof message.len === 'number') this.bytesSent += message.len;
-    if (expectsReply && this.outstanding++ === 0) w.ref();
+    if (expectsReply) {
+      if (this.outstanding++ === 0) w.ref();
+      const pin = this.pinned.get(message.id);
+      const session = pin?.session ?? this.sessions.get(message.id)?.deref();
+      if (session) this.pinned.set(message.id, { session, waiting: (pin?.waiting ?? 0) + 1 });
+    }
     w.postMessage(message, transfer);
   }
 
@@ -114,6 +124,8 @@ class SharedHasher {
     w.on('message', (m: Reply) => {
       if (this.worker !== w) return; // a late answer of a worker given up for dead
       if (--this.outstanding === 0) w.unref();
+      const pin = this.pinned.get(m.id);
+      if (pin && --pin.waiting === 0) this.pinned.delete(m.id);
       const s = this.sessions.get(m.id)?.deref();
       if (!s) return;
       if (m.op === 'hashed') s.onHashed(m.buf);
@@ -124,6 +136,7 @@ class SharedHasher {
       if (this.worker !== w) return;
       this.worker = null;
       this.outstanding = 0;
+      this.pinned.clear();
       const lost = [...this.sessions.values()];
       this.sessions.clear();
       for (const s of lost) s.deref()?.onLost(reason);
