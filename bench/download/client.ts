@@ -11,17 +11,16 @@
  */
 import { downloadFile } from '../../src/core/downloads/download-file';
 import type { Transport } from '../../src/core/downloads/transport';
-import { nodeHttpTransport, undiciTransport } from './transports';
 
 const [url, out, client = 'wire'] = process.argv.slice(2);
 if (!url || !out) throw new Error('usage: client <url> <out> [wire|node-http|undici]');
-const transports: Record<string, Transport | undefined> = {
-  wire: undefined,
-  'node-http': nodeHttpTransport,
-  undici: undiciTransport,
-};
-if (!(client in transports)) throw new Error(`unknown client ${client}`);
-const transport = transports[client];
+if (!['wire', 'node-http', 'undici'].includes(client)) throw new Error(`unknown client ${client}`);
+// Loaded only when asked for: the default run must not pay for loading undici at start-up.
+let transport: Transport | undefined;
+if (client !== 'wire') {
+  const clients = await import('./transports');
+  transport = client === 'undici' ? clients.undiciTransport : clients.nodeHttpTransport;
+}
 const base = process.memoryUsage.rss();
 let peak = base;
 const sampler = setInterval(() => {

@@ -82,6 +82,8 @@ async function main(): Promise<void> {
     );
     const seconds: Record<Client, number[]> = { wire: [], 'node-http': [], undici: [], curl: [] };
     const cpu: Record<Client, number[]> = { wire: [], 'node-http': [], undici: [], curl: [] };
+    /** The download alone, as the client timed it (without process start and module loading). */
+    const alone: Record<Client, number[]> = { wire: [], 'node-http': [], undici: [], curl: [] };
     for (let i = 0; i < runs; i++) {
       const order = CLIENTS.map((_, k) => CLIENTS[(k + i) % CLIENTS.length] as Client);
       for (const who of order) {
@@ -92,10 +94,12 @@ async function main(): Promise<void> {
           const printed = JSON.parse(r.out.trim().split('\n').at(-1) ?? '{}') as {
             sha256: string;
             cpuSeconds: number;
+            seconds: number;
           };
           if (printed.sha256 !== info.sha256) throw new Error(`${who}: wrong sha256`);
           seconds[who].push(r.seconds);
           cpu[who].push(printed.cpuSeconds);
+          alone[who].push(printed.seconds);
         }
         await rm(out, { force: true });
       }
@@ -104,18 +108,24 @@ async function main(): Promise<void> {
       );
     }
     const wire = median(seconds.wire);
+    const wireAlone = median(alone.wire);
     const MiB = 1 << 20;
-    console.log('\n| client | median s | MB/s | CPU s (median) | throughput vs wire |');
-    console.log('|---|---|---|---|---|');
+    console.log(
+      '\n| client | whole process s | MB/s | vs wire | download alone s | vs wire | CPU s (all threads) |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
     const result: Record<string, number | string> = { name: 'download-readers', mb };
     for (const who of CLIENTS) {
       const s = median(seconds[who]);
+      const a = who === 'curl' ? NaN : median(alone[who]);
       const c = who === 'curl' ? NaN : median(cpu[who]);
+      const dash = (v: number, d: number): string => (Number.isNaN(v) ? '–' : v.toFixed(d));
       console.log(
-        `| ${who} | ${s.toFixed(3)} | ${(info.size / MiB / s).toFixed(0)} | ${Number.isNaN(c) ? '–' : c.toFixed(2)} | ${(wire / s).toFixed(3)} |`,
+        `| ${who} | ${s.toFixed(3)} | ${(info.size / MiB / s).toFixed(0)} | ${(wire / s).toFixed(3)} | ${dash(a, 3)} | ${dash(wireAlone / a, 3)} | ${dash(c, 2)} |`,
       );
       result[`${who}S`] = +s.toFixed(3);
       result[`${who}VsWire`] = +(wire / s).toFixed(3);
+      if (who !== 'curl') result[`${who}AloneVsWire`] = +(wireAlone / a).toFixed(3);
     }
     result.load = `${loadBefore.toFixed(1)} / ${(loadavg()[0] ?? 0).toFixed(1)}`;
     console.log(`load average (1 min) before / after: ${result.load}`);
