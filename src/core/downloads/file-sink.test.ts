@@ -62,7 +62,7 @@ describe('HashedFile: hashed now, written in order by the thread pool', () => {
       ),
       { numRuns: 40 },
     );
-  });
+  }, 60_000); // 40 runs of up to 24 MiB through a slow disk and the hashing worker
 
   it('a slow disk pauses the reader past 4 MiB behind, and lets it go on once it caught up', async () => {
     let release: (() => void) | null = null;
