@@ -2,7 +2,11 @@
  * `npm run bench`: every bench script in turn, each in its own process (so one's memory or CPU never
  * colours the next), then ONE table of their key figures and the machine they were measured on.
  *
- *   npx tsx bench/run-all.ts [--only poll,upload] [--skip painter]
+ *   npx tsx bench/run-all.ts [--only poll,upload] [--skip painter] [--million]
+ *
+ * It ends with issue 31's table: every figure beside its goal, the download as a ratio to curl in the same
+ * run with the CPU model beside it. `--million` adds the on-demand million-task runs of the store and
+ * gallery benches (seeding takes minutes).
  *
  * Each script ends with a machine-readable `BENCH_RESULT {json}` line; the gallery bench prints a table,
  * which is parsed. A missing script is skipped (noted in the table); a failing one is reported and makes
@@ -13,6 +17,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { machine } from '../reliability/support/report';
+import { goalRows, goalTable } from './goals';
 
 interface Bench {
   name: string;
@@ -23,6 +28,7 @@ interface Bench {
 const ROOT = join(import.meta.dirname, '..');
 const BENCHES: Bench[] = [
   { name: 'download', script: 'bench/download/run.ts', args: ['--mb', '1024'] },
+  { name: 'download-readers', script: 'bench/download/readers.ts', args: ['--mb', '512', '--runs', '3'] },
   { name: 'poll', script: 'bench/poll/run.ts', args: [] },
   { name: 'upload', script: 'bench/upload/run.ts', args: [] },
   { name: 'upload-wire', script: 'bench/upload/wire.ts', args: [] },
@@ -31,6 +37,11 @@ const BENCHES: Bench[] = [
   { name: 'gallery', script: 'bench/gallery/run.ts', args: [] },
   { name: 'store', script: 'bench/store/run.ts', args: ['--tasks', '100000'] },
   { name: 'chaos', script: 'reliability/chaos/run.ts', args: [] },
+];
+/** On demand only (`--million`): the million-task figures. */
+const MILLION: Bench[] = [
+  { name: 'store-1m', script: 'bench/store/run.ts', args: ['--tasks', '1000000'] },
+  { name: 'gallery-1m', script: 'bench/gallery/run.ts', args: ['--tasks', '1000000', '--no-interact'] },
 ];
 
 type Figures = Record<string, unknown>;
@@ -201,12 +212,20 @@ function summary(name: string, f: Figures): [string, string][] {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { only: { type: 'string' }, skip: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      skip: { type: 'string' },
+      million: { type: 'boolean', default: false },
+    },
+  });
   const only = values.only?.split(',');
   const skip = values.skip?.split(',') ?? [];
   const started = performance.now();
   const outcomes: Outcome[] = [];
-  for (const b of BENCHES.filter((x) => (!only || only.includes(x.name)) && !skip.includes(x.name))) {
+  for (const b of [...BENCHES, ...(values.million ? MILLION : [])].filter(
+    (x) => (!only || only.includes(x.name)) && !skip.includes(x.name),
+  )) {
     if (!existsSync(join(ROOT, b.script))) {
       outcomes.push({ bench: b, code: null, seconds: 0, figures: null, skipped: 'script not present' });
       continue;
@@ -218,7 +237,7 @@ async function main(): Promise<void> {
       bench: b,
       code,
       seconds: (performance.now() - t0) / 1000,
-      figures: benchResult(out) ?? (b.name === 'gallery' ? galleryFigures(out) : null),
+      figures: benchResult(out) ?? (b.name.startsWith('gallery') ? galleryFigures(out) : null),
     });
   }
   const m = machine();
@@ -228,7 +247,7 @@ async function main(): Promise<void> {
       ? `skipped: ${o.skipped}`
       : `${o.seconds.toFixed(0)} s${o.code === 0 ? '' : `, EXIT ${o.code}`}`;
     const lines = o.figures
-      ? summary(o.bench.name, o.figures)
+      ? summary(o.bench.name.replace(/-1m$/, ''), o.figures)
       : [['(no figures printed)', '–'] as [string, string]];
     lines.forEach(([k, v], i) => rows.push([i === 0 ? `${o.bench.name} (${status})` : '', k, v]));
   }
@@ -239,6 +258,9 @@ async function main(): Promise<void> {
   console.log(`| ${'bench'.padEnd(w0)} | ${'figure'.padEnd(w1)} | value |`);
   console.log(`|${'-'.repeat(w0 + 2)}|${'-'.repeat(w1 + 2)}|-------|`);
   for (const [a, b, c] of rows) console.log(`| ${a.padEnd(w0)} | ${b.padEnd(w1)} | ${c} |`);
+  const byName = Object.fromEntries(outcomes.map((o) => [o.bench.name, o.figures]));
+  console.log(`\n## Issue 31's figures and their goals (CPU: ${m.cpu}, ${m.cores} cores)\n`);
+  for (const line of goalTable(goalRows(byName, m.cpu))) console.log(line);
   console.log(`\ntotal ${((performance.now() - started) / 1000 / 60).toFixed(1)} min`);
   if (outcomes.some((o) => !o.skipped && o.code !== 0)) process.exitCode = 1;
 }

@@ -102,6 +102,10 @@ async function main(): Promise<void> {
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
+    // undici (the readers bench's client) is CommonJS: give the ESM bundle a `require`.
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
   });
   const child = fork(fileURLToPath(new URL('./serve-blob.ts', import.meta.url)), [String(mb)], {
     stdio: 'inherit',

@@ -316,6 +316,7 @@ function readInternal(v: unknown, nextPollAt: number | null): TaskInternal {
     vendor: text(o.vendor, ''),
     submitPath: text(o.submitPath, ''),
     pollExpectedMs: numOrNull(o.pollExpectedMs) ?? undefined,
+    pollHighMs: numOrNull(o.pollHighMs) ?? undefined,
   };
 }
 

@@ -109,7 +109,7 @@ async function finish(state: RunState): Promise<DownloadOutcome> {
   await state.file.close();
   const size = state.file.size;
   state.progress.flush(size, state.total ?? size);
-  return { size, sha256: state.file.digest(), contentType: state.contentType };
+  return { size, sha256: await state.file.digest(), contentType: state.contentType };
 }
 
 /** One HTTP request: resolves how the loop should continue, or throws a non-retryable error. */

@@ -54,7 +54,7 @@ describe('HashedFile: hashed now, written in order by the thread pool', () => {
           await file.close();
           const all = Buffer.concat([head, ...chunks]);
           expect(file.size).toBe(all.length);
-          expect(file.digest()).toBe(sha(all));
+          expect(await file.digest()).toBe(sha(all));
           // Nothing fed and nothing there: no file is made (as before: the first append creates it).
           const onDisk = chunks.length === 0 && !prefix ? Buffer.alloc(0) : readFileSync(p);
           expect(onDisk.equals(all)).toBe(true);
@@ -62,7 +62,7 @@ describe('HashedFile: hashed now, written in order by the thread pool', () => {
       ),
       { numRuns: 40 },
     );
-  });
+  }, 60_000); // 40 runs of up to 24 MiB through a slow disk and the hashing worker
 
   it('a slow disk pauses the reader past 4 MiB behind, and lets it go on once it caught up', async () => {
     let release: (() => void) | null = null;
@@ -78,8 +78,8 @@ describe('HashedFile: hashed now, written in order by the thread pool', () => {
     expect(wait).not.toBeNull();
     let resumed = false;
     void wait?.then(() => (resumed = true));
-    // The disk takes one slab at a time; the reader may go on once no more than 4 MiB wait.
-    for (let i = 0; i < 5 && !resumed; i++) {
+    // The disk takes one slab at a time (then the hasher); the reader may go on once no more than 4 MiB wait.
+    for (let i = 0; i < 100 && !resumed; i++) {
       const go = release as (() => void) | null;
       release = null;
       go?.();
@@ -156,6 +156,6 @@ describe('HashedFile: hashed now, written in order by the thread pool', () => {
     file.append(good, 0, good.length);
     await file.close();
     expect(readFileSync(p).equals(good)).toBe(true);
-    expect(file.digest()).toBe(sha(good));
+    expect(await file.digest()).toBe(sha(good));
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, createReadStream, openSync, statSync, write } from 'node:fs';
 import { truncate } from 'node:fs/promises';
+import { HashSession } from './hash-worker';
 
 /**
  * Size of a file, 0 when it does not exist. A synchronous stat that does not throw for a missing file: the
@@ -32,12 +33,12 @@ export type WriteAt = (
   done: (err: NodeJS.ErrnoException | null, written: number) => void,
 ) => void;
 
-/** Bytes accepted but not yet written past which the reader is asked to pause. */
+/** Bytes accepted but not yet written and hashed past which the reader is asked to pause. */
 const HIGH_WATER = 4 << 20;
-/** Size of the buffers bytes are copied into on their way to the disk (a write takes one whole). */
+/** Size of the buffers bytes are copied into on their way to the disk and the hasher (a write takes one whole). */
 const SLAB = 1 << 20;
-/** Slabs kept for reuse once written (the rest are left to the collector). */
-const KEPT_SLABS = 4;
+/** Slabs kept for reuse once written and hashed (the rest are left to the collector). */
+const KEPT_SLABS = 6;
 
 /** Bytes waiting for the disk: a slab filled up to `len`, to be written at `pos`. */
 interface Pending {
@@ -47,25 +48,32 @@ interface Pending {
 }
 
 /**
- * The temp file plus the running sha256 of its content. `size` and the hash always describe the same
- * bytes: the bytes accepted so far. Each chunk is hashed as it arrives and copied into a slab that is
- * written to the disk by the thread pool, one write at a time and in order, while the next reads are
- * hashed here: the disk copy and the hash overlap (issue 16, the download bench), and the file is always
- * a prefix of the stream, so a crash or a failed write leaves something a later call can resume from.
- * {@link ready} applies backpressure (the reader pauses while more than {@link HIGH_WATER} waits), and
- * {@link close} waits for every write. A failed write is sticky: the next {@link append} or {@link close}
- * throws it.
+ * The temp file plus the sha256 of its content. `size` counts the bytes accepted so far. Each chunk is
+ * copied into a slab; slabs are written to the disk by the thread pool, one write at a time and in order,
+ * and each written slab is then transferred (not copied) to the hashing worker on the second core
+ * ({@link HashSession}), which hands it back for reuse. The main thread only reads and copies: the read,
+ * the disk write and the hash overlap (issue 31). Only written bytes are hashed, and the file is always a
+ * prefix of the stream, so a crash or a failed write leaves something a later call can resume from; if
+ * the worker dies, {@link digest} hashes the file from the disk instead.
+ * {@link ready} applies backpressure (the reader pauses while more than {@link HIGH_WATER} waits for the
+ * disk or the hasher), and {@link close} waits for every write. A failed write is sticky: the next
+ * {@link append} or {@link close} throws it.
  */
 export class HashedFile {
-  /** Bytes accepted so far (hashed; on the disk once {@link close} returns). */
+  /** Bytes accepted so far (on the disk once {@link close} returns; hashed once {@link digest} answers). */
   size = 0;
-  private hash: Hash = createHash('sha256');
+  private readonly hash: HashSession;
+  /** Set when the worker's running hash cannot be trusted (it died, or the prefix could not be read). */
+  private hashFromDisk = false;
   private fd: number | null = null;
   private writeError: Error | null = null;
   /** Written in order; the head is being written when `writing`. */
   private readonly queue: Pending[] = [];
   private writing = false;
-  private queued = 0;
+  /** Bytes waiting for the disk plus bytes at the hasher. */
+  private held = 0;
+  /** Lengths of the slabs at the hasher, in the order they were sent (answers come back in that order). */
+  private readonly hashing: number[] = [];
   private readonly spare: Buffer[] = [];
   /** Readers waiting for room ({@link ready}) and closers waiting for an empty queue ({@link drain}). */
   private roomWaiters: (() => void)[] = [];
@@ -75,7 +83,20 @@ export class HashedFile {
     readonly path: string,
     /** The positional write (Node's `fs.write`; tests inject a failing or slow one). */
     private readonly writeAt: WriteAt = write,
-  ) {}
+  ) {
+    this.hash = new HashSession({
+      returned: (buf) => {
+        this.held -= this.hashing.shift() ?? 0;
+        if (this.spare.length < KEPT_SLABS && buf.byteLength === SLAB) this.spare.push(Buffer.from(buf));
+        this.settle();
+      },
+      lost: () => {
+        this.hashFromDisk = true;
+        for (const len of this.hashing.splice(0)) this.held -= len;
+        this.settle();
+      },
+    });
+  }
 
   /** True once a disk write failed (a fatal error, not a network one). */
   get writeFailed(): boolean {
@@ -90,8 +111,8 @@ export class HashedFile {
       await truncate(this.path, 0);
       have = 0;
     }
-    this.hash = createHash('sha256');
-    await hashPrefix(this.path, have, this.hash);
+    this.hash.reset();
+    this.hashFromDisk = (await this.hash.adopt(this.path, have)) !== null;
     this.size = have;
   }
 
@@ -103,11 +124,12 @@ export class HashedFile {
     } catch (err) {
       if (!isErrno(err, 'ENOENT')) throw err;
     }
-    this.hash = createHash('sha256');
+    this.hash.reset();
+    this.hashFromDisk = false;
     this.size = 0;
   }
 
-  /** Accepts `buf[off, off + len)`: hashed now, written in order by the thread pool. Throws once a write failed. */
+  /** Accepts `buf[off, off + len)`: written in order by the thread pool, then hashed. Throws once a write failed. */
   append(buf: Uint8Array, off: number, len: number): void {
     if (this.writeError) throw this.writeError;
     try {
@@ -119,7 +141,6 @@ export class HashedFile {
     }
     if (len === 0) return;
     const bytes = off === 0 && len === buf.byteLength ? buf : buf.subarray(off, off + len);
-    this.hash.update(bytes);
     let done = 0;
     // Into the last slab not yet being written when it has room (big writes from small reads), else new slabs.
     const tail = this.queue.at(-1);
@@ -130,33 +151,34 @@ export class HashedFile {
       done = n;
     }
     while (done < len) {
-      const slab = this.spare.pop() ?? Buffer.allocUnsafe(Math.max(SLAB, len - done));
+      // A slab owns its whole ArrayBuffer (never a pooled one), so it can be transferred to the hasher.
+      const slab = this.spare.pop() ?? Buffer.allocUnsafeSlow(Math.max(SLAB, len - done));
       const n = Math.min(len - done, slab.length);
       slab.set(bytes.subarray(done, done + n), 0);
       this.queue.push({ buf: slab, len: n, pos: this.size + done });
       done += n;
     }
     this.size += len;
-    this.queued += len;
+    this.held += len;
     this.pump();
   }
 
   /** Null while the reader may go on; else a promise that settles when it may (rejects if a write failed). */
   ready(): Promise<void> | null {
     if (this.writeError) return Promise.reject(this.writeError);
-    if (this.queued <= HIGH_WATER) return null;
+    if (this.held <= HIGH_WATER) return null;
     return new Promise<void>((resolve) => this.roomWaiters.push(resolve)).then(() => {
       if (this.writeError) throw this.writeError;
     });
   }
 
-  /** Appends a whole chunk (see {@link append}), waiting while the disk is behind. */
+  /** Appends a whole chunk (see {@link append}), waiting while the disk or the hasher is behind. */
   async write(chunk: Uint8Array): Promise<void> {
     this.append(chunk, 0, chunk.byteLength);
     await this.ready();
   }
 
-  /** Waits for every pending write, then closes the file (if open); rethrows a write error. */
+  /** Waits for every pending write (and hash), then closes the file (if open); rethrows a write error. */
   async close(): Promise<void> {
     await this.drain();
     const fd = this.fd;
@@ -171,15 +193,39 @@ export class HashedFile {
     if (this.writeError) throw this.writeError;
   }
 
-  /** Hex digest of everything accepted so far. Only call once, at the end. */
-  digest(): string {
-    return this.hash.digest('hex');
+  /**
+   * Hex sha256 of everything accepted. Only call once, at the end, after {@link close}. Answered by the
+   * worker; when it died on the way, the file (the same bytes) is hashed here instead.
+   */
+  async digest(): Promise<string> {
+    const hex = this.hashFromDisk ? null : await this.hash.digest();
+    if (hex !== null) return hex;
+    const hash = createHash('sha256');
+    await hashPrefix(this.path, this.size, hash);
+    return hash.digest('hex');
   }
 
-  /** Resolves when nothing waits for the disk any more. */
+  /** Resolves when nothing waits for the disk or the hasher any more. */
   private drain(): Promise<void> {
-    if (this.queue.length === 0) return Promise.resolve();
+    if (this.queue.length === 0 && this.hashing.length === 0) return Promise.resolve();
     return new Promise<void>((resolve) => this.emptyWaiters.push(resolve));
+  }
+
+  /** Wakes the readers when there is room again and the closers when nothing is left in flight. */
+  private settle(): void {
+    if (this.held <= HIGH_WATER) wake(this.roomWaiters.splice(0));
+    if (this.queue.length === 0 && this.hashing.length === 0) wake(this.emptyWaiters.splice(0));
+  }
+
+  /** Sends a written slab to the hasher (transferred); with no worker it is simply reused. */
+  private toHasher(slab: Buffer, len: number): void {
+    if (this.hashFromDisk || this.hash.lost) {
+      this.held -= len;
+      if (this.spare.length < KEPT_SLABS && slab.length === SLAB) this.spare.push(slab);
+      return;
+    }
+    this.hashing.push(len);
+    this.hash.update(slab.buffer as ArrayBuffer, len);
   }
 
   /** Starts the next write when none is under way. */
@@ -192,16 +238,14 @@ export class HashedFile {
     writeAll(this.writeAt, fd, head.buf, head.len, head.pos, (err) => {
       this.writing = false;
       this.queue.shift();
-      this.queued -= head.len;
-      if (this.spare.length < KEPT_SLABS && head.buf.length === SLAB) this.spare.push(head.buf);
       if (err) {
+        this.held -= head.len;
         this.writeError ??= err;
         // Nothing after a failed write is written: the file stays a prefix of the stream.
-        for (const p of this.queue.splice(0)) this.queued -= p.len;
-      }
+        for (const p of this.queue.splice(0)) this.held -= p.len;
+      } else this.toHasher(head.buf, head.len);
       if (this.queue.length > 0 && !this.writeError) this.pump();
-      if (this.queued <= HIGH_WATER) wake(this.roomWaiters.splice(0));
-      if (this.queue.length === 0) wake(this.emptyWaiters.splice(0));
+      this.settle();
     });
   }
 }

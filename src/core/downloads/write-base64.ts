@@ -84,5 +84,5 @@ export async function writeBase64File(
   }
   if (file.size === 0) throw new InvalidBase64Error('empty payload');
   const contentType = options.contentType ?? declaredType ?? (head ? sniffContentType(head) : null);
-  return { size: file.size, sha256: file.digest(), contentType };
+  return { size: file.size, sha256: await file.digest(), contentType };
 }

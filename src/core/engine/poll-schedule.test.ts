@@ -60,3 +60,36 @@ describe('nextPollDelay with a known duration (issue 16)', () => {
     }
   });
 });
+
+describe('nextPollDelay with the estimator spread (issue 31)', () => {
+  const plan = (elapsedMs: number, highMs: number | null, expectedMs = 8_000): number =>
+    nextPollDelay({ ...base, expectedMs, highMs, elapsedMs }, DEFAULT_TUNING, () => 0);
+
+  it('first poll at the median; missed there, a short second look halfway into the spread, then at its slow end', () => {
+    // median 8 s, 90th percentile 12 s; margin max(150 ms, 3 %) = 240 ms
+    expect(plan(0, 12_000)).toBe(8_240);
+    const first = 8_240;
+    expect(plan(first, 12_000)).toBe(10_240 - first); // halfway: 10 s (+ margin)
+    const second = 10_240;
+    expect(plan(second, 12_000)).toBe(12_240 - second); // the slow end
+    // Past the slow end: the steady max(base, T/4) cadence, as without a spread.
+    expect(plan(12_240, 12_000)).toBe(plan(12_240, null));
+    expect(plan(12_240, null)).toBe(2_000);
+  });
+
+  it('a spread the width of a rounding error (or none, or nonsense) keeps the steady cadence past the median', () => {
+    for (const high of [null, 8_000, 8_100, Number.NaN, 5_000]) expect(plan(8_240, high)).toBe(2_000);
+  });
+
+  it('a second look comes sooner than the steady cadence would for a wide spread of a long task', () => {
+    // video: median 60 s, p90 75 s; the steady cadence would wait 15 s, the second look 7.5 s.
+    const video = (elapsedMs: number, highMs: number | null): number =>
+      nextPollDelay(
+        { ...base, output: 'video', expectedMs: 60_000, highMs, elapsedMs },
+        DEFAULT_TUNING,
+        () => 0,
+      );
+    expect(video(61_800, null)).toBe(15_000);
+    expect(video(61_800, 75_000)).toBe(67_500 + 1_800 - 61_800);
+  });
+});

@@ -14,6 +14,11 @@ export interface PollPlanInput {
   callbackExpected: boolean;
   /** How long a task like this is expected to take (the Estimator's median), or null when unknown. */
   expectedMs?: number | null;
+  /**
+   * The slow end of the Estimator's spread (its 90th percentile), when it knows one wider than the median:
+   * a task not done at the median most likely finishes before it, so that is where the second look goes.
+   */
+  highMs?: number | null;
   /** Time since the task was submitted. */
   elapsedMs?: number;
 }
@@ -21,15 +26,20 @@ export interface PollPlanInput {
 /** The first poll waits this much past the expected finish, so a task finishing on time is seen at once. */
 const FIRST_POLL_MARGIN = 0.03;
 const FIRST_POLL_MARGIN_MIN_MS = 150;
-/** After the expected finish: every max(pollBaseMs, expected / DENSIFY) until done. */
+/** Past the expected finish and the spread: every max(pollBaseMs, expected / DENSIFY) until done. */
 const DENSIFY = 4;
+/** A spread narrower than this share of the median is no spread (the gateway's exact figures). */
+const MIN_SPREAD = 0.05;
 
 /**
  * Delay before the next poll.
  *
  * - Duration known (`expectedMs`, learned per profile, operation and model): the first poll lands just
- *   after the expected finish; past it, polls come every max(base, expected / 4), capped like the backoff,
- *   so a late task is seen within a fraction of its own length. Jitter is small and only later (0–5 %).
+ *   after the expected finish (the median). When the Estimator's spread says how late tasks like it run
+ *   (`highMs`, its 90th percentile), a task missed there gets a short second look halfway to the slow end,
+ *   where most of the late ones finish, then one at the slow end (issue 31). Past that (or with no spread),
+ *   polls come every max(base, expected / 4), capped like the backoff, so a late task is seen within a
+ *   fraction of its own length. Jitter is small and only later (0–5 %).
  * - Duration unknown: quick at first, growing ×1.5 per poll up to a cap (longer for video), ±20 % jitter
  *   so many tasks never poll in lockstep.
  *
@@ -45,10 +55,14 @@ export function nextPollDelay(
   const expected = opts.expectedMs ?? null;
   let delay: number;
   if (expected !== null && expected > 0 && Number.isFinite(expected)) {
-    const remaining = expected - (opts.elapsedMs ?? 0);
+    const elapsed = opts.elapsedMs ?? 0;
+    const remaining = expected - elapsed;
     const margin = Math.max(FIRST_POLL_MARGIN_MIN_MS, expected * FIRST_POLL_MARGIN);
     delay =
-      remaining > 0 ? remaining + margin : Math.min(cap, Math.max(tuning.pollBaseMs, expected / DENSIFY));
+      remaining > 0
+        ? remaining + margin
+        : (spreadLook(expected, opts.highMs, elapsed, margin) ??
+          Math.min(cap, Math.max(tuning.pollBaseMs, expected / DENSIFY)));
     if (opts.callbackExpected) delay *= tuning.callbackSlowdown;
     delay *= 1 + 0.05 * random();
   } else {
@@ -57,6 +71,24 @@ export function nextPollDelay(
     delay *= 0.8 + 0.4 * random();
   }
   return Math.round(Math.max(delay, opts.serverHintMs ?? 0));
+}
+
+/**
+ * Past the median with a spread known: the wait until the next look inside it (halfway to the slow end,
+ * then the slow end itself), or null once past the slow end (or with no spread worth the name).
+ */
+function spreadLook(
+  expected: number,
+  high: number | null | undefined,
+  elapsed: number,
+  margin: number,
+): number | null {
+  if (high === null || high === undefined || !Number.isFinite(high) || high < expected * (1 + MIN_SPREAD))
+    return null;
+  const halfway = expected + (high - expected) / 2;
+  for (const at of [halfway, high])
+    if (at + margin > elapsed + margin / 2) return Math.max(margin, at + margin - elapsed);
+  return null;
 }
 
 /** Whether `task` has waited past its horizon (it is then marked stalled; "check again" revives it). */
@@ -71,10 +103,14 @@ export function expectedDurations(
   profileId: string,
   operationId: OperationId,
   values: Record<string, unknown>,
-): { expectedMs: number | null; pollExpectedMs: number | null } {
+): { expectedMs: number | null; pollExpectedMs: number | null; pollHighMs: number | null } {
   const model = typeof values.model === 'string' ? values.model : '';
   const estimate = estimator?.estimate({ profileId, operationId, model, values });
   const expectedMs = estimate?.durationMs?.median ?? null;
   const trusted = estimate?.source === 'history' || estimate?.source === 'gateway';
-  return { expectedMs, pollExpectedMs: trusted ? expectedMs : null };
+  return {
+    expectedMs,
+    pollExpectedMs: trusted ? expectedMs : null,
+    pollHighMs: trusted ? (estimate?.durationMs?.high ?? null) : null,
+  };
 }

@@ -23,6 +23,8 @@ export function newTaskRecord(args: {
   batchId?: string | null;
   /** See TaskInternal.pollExpectedMs. */
   pollExpectedMs?: number | null;
+  /** See TaskInternal.pollHighMs. */
+  pollHighMs?: number | null;
 }): TaskRecord {
   const { op, values } = args;
   return {
@@ -62,6 +64,7 @@ export function newTaskRecord(args: {
       vendor: args.vendor,
       submitPath: args.submitPath,
       pollExpectedMs: args.pollExpectedMs ?? null,
+      pollHighMs: args.pollHighMs ?? null,
     },
   };
 }

@@ -18,6 +18,8 @@ export interface TaskInternal {
    * typical guess): the first poll lands near it. Null or absent: backoff.
    */
   pollExpectedMs?: number | null;
+  /** The slow end (90th percentile) of that duration's spread, when known: the poll plan's second look. */
+  pollHighMs?: number | null;
 }
 
 /** A task as core stores it: the bridge's detail view plus engine bookkeeping. */

@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { mediaValueSchema } from '../../../../../shared/operations/media';
 import type { FieldOf, FieldProps } from '../../forms';
 import { RatioField } from '../../forms';
 import { ratioOf } from '../../forms';
-import { ExpandPreview } from './ExpandPreview';
+
+/** The placement editor: its own chunk, fetched once an expansion has a source (issue 31, cold first paint). */
+const ExpandPreview = lazy(() => import('./ExpandPreview').then((m) => ({ default: m.ExpandPreview })));
 
 /** The expansion form's ratio: the usual chips, then the live preview of the source inside that ratio. */
 export function ExpandRatioField(props: FieldProps<FieldOf<'aspectRatio'>>) {
@@ -12,7 +15,9 @@ export function ExpandRatioField(props: FieldProps<FieldOf<'aspectRatio'>>) {
     <>
       <RatioField {...props} />
       {parsed.success && ratio && ratio.w > 0 && ratio.h > 0 && (
-        <ExpandPreview source={parsed.data} ratio={ratio} values={props.values} />
+        <Suspense fallback={null}>
+          <ExpandPreview source={parsed.data} ratio={ratio} values={props.values} />
+        </Suspense>
       )}
     </>
   );

@@ -9,6 +9,7 @@ import { isKnownOperation } from '../model/operation-kind';
 import { setResultDrag } from '../../library';
 import { thumbnailName } from '../../../../../shared/domain/thumbnail';
 import { useNearViewport } from '../hooks/use-near-viewport';
+import { useVideoSlot } from '../hooks/use-video-slot';
 
 /** A stable hue per operation, so placeholders of one kind look alike and different kinds differ. */
 export function hueOf(s: string): number {
@@ -58,6 +59,8 @@ export function TaskMedia({
   // An image without a recorded thumbnail asks core for one (made on demand); the image itself if that fails.
   const [full, setFull] = useState(false);
   const deferred = r?.kind === 'video' && !r.thumbnail;
+  // And never more than a few players at once, however many video tiles are near (use-video-slot).
+  const player = useVideoSlot(deferred && hasFile(r) && !broken && settled && near);
   const placeholder = (
     <div
       ref={deferred ? nearRef : undefined}
@@ -87,7 +90,7 @@ export function TaskMedia({
   if (r.thumbnail)
     return <img {...common} src={mediaUrl('thumbs', r.thumbnail)} alt="" loading="lazy" decoding="async" />;
   if (r.kind === 'video') {
-    if (!settled || !near) return placeholder;
+    if (!player) return placeholder;
     return (
       <video
         {...common}

@@ -3,16 +3,20 @@ import { useMemo } from 'react';
 import type { TaskFilter, TaskSummary } from '../../../../../shared/domain/task';
 import { useBridge } from '../../../bridge/bridge-context';
 import { galleryKeys, PAGE_SIZE } from './query-keys';
+import { untilAborted } from './until-aborted';
 
 /**
  * The gallery's list: keyset pages from `listTasks`, loaded as the user scrolls. Kept fresh by push
  * events (use-gallery-events), so it never goes stale by time and is never refetched on a timer.
+ * A filter the user moved past (a search typed further) is cancelled, not cached; the previous results
+ * stay on screen until the new ones arrive (issue 31).
  */
 export function useTaskPages(filter: TaskFilter) {
   const bridge = useBridge();
   const query = useInfiniteQuery({
     queryKey: galleryKeys.pages(filter),
-    queryFn: ({ pageParam }) => bridge.call('listTasks', { filter, cursor: pageParam, limit: PAGE_SIZE }),
+    queryFn: ({ pageParam, signal }) =>
+      untilAborted(bridge.call('listTasks', { filter, cursor: pageParam, limit: PAGE_SIZE }), signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: Infinity,
@@ -28,7 +32,8 @@ export function useTaskCounts(filter: TaskFilter) {
   const bridge = useBridge();
   return useQuery({
     queryKey: galleryKeys.counts(filter),
-    queryFn: async () => (await bridge.call('listTasks', { filter, cursor: null, limit: 1 })).counts,
+    queryFn: async ({ signal }) =>
+      (await untilAborted(bridge.call('listTasks', { filter, cursor: null, limit: 1 }), signal)).counts,
     staleTime: Infinity,
     placeholderData: (prev) => prev,
   });
