@@ -1,3 +1,4 @@
+import { errorMessage } from '../shared/error-message';
 import { join } from 'node:path';
 import { BridgeError } from '../shared/bridge/result';
 import type { EventPayload, Handlers } from '../shared/bridge/contract';
@@ -327,7 +328,7 @@ export function createCore(ports: CorePorts): Core {
       const dir = await ports.shell.chooseFolder(libraryDir());
       if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, path: null };
       const done = await importFolder(dir, { store, libraryDir: libraryDir(), now: () => clock.now() }).catch((e: unknown) => {
-        throw new BridgeError('not_found', `Could not read ${dir}: ${e instanceof Error ? e.message : String(e)}`);
+        throw new BridgeError('not_found', `Could not read ${dir}: ${errorMessage(e)}`);
       });
       return { ...done, path: dir };
     },
@@ -364,7 +365,7 @@ export function createCore(ports: CorePorts): Core {
       if (waiting) {
         const profile = await profiles.get(waiting.profileId).catch(() => null);
         await startOnStablePort(profile?.callbacks.localPort ?? 0, rememberedPort, (p) => receiver.start(p)).catch((e: unknown) =>
-          log.warn('callback receiver did not start; polling continues', { error: e instanceof Error ? e.message : String(e) }),
+          log.warn('callback receiver did not start; polling continues', { error: errorMessage(e) }),
         );
       }
       studio.batches.resume();

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../shared/error-message';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { hashPrefix } from '../downloads/file-sink';
@@ -111,7 +112,7 @@ export class ResultDownloader {
           index--; // retry this result with the fresh URL
           continue;
         }
-        const message = e instanceof Error ? e.message : String(e);
+        const message = errorMessage(e);
         this.setResult(id, index, { state: 'failed', error: message });
       }
     }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../shared/error-message';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BridgeError } from '../../shared/bridge/result';
 import { isTerminal, type TaskStatus, type TaskSummary } from '../../shared/domain/task';
@@ -10,7 +11,7 @@ import type { CoreEvents } from '../events';
 import { ADAPTERS } from '../gateway/adapters';
 import type { QueryOutcome } from '../gateway/adapter';
 import { gatewayRequest, GatewayNetworkError, type GatewayResponse, type GatewayTarget, type RequestOptions } from '../gateway/http';
-import { errorMessage, firstString, type RemoteResult } from '../gateway/parse';
+import { errorMessage as answerMessage, firstString, type RemoteResult } from '../gateway/parse';
 import { envelopeRefusal } from '../gateway/envelope';
 import type { TaskStore } from '../db/task-store';
 import type { InputStore } from '../inputs/input-store';
@@ -158,7 +159,7 @@ export class TaskEngine {
     } catch (e) {
       // A full disk must not stop the app from starting: what could not be marked is retried next start.
       if (!isDiskFull(e)) throw e;
-      this.deps.log.error('resuming tasks failed: disk full', { error: e instanceof Error ? e.message : String(e) });
+      this.deps.log.error('resuming tasks failed: disk full', { error: errorMessage(e) });
     }
     this.resumeDownloads(downloads);
     this.schedule(0);
@@ -472,7 +473,7 @@ export class TaskEngine {
         body = { multipart: { fields: [...wire.body.fields], files } };
       }
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
+      const message = errorMessage(e);
       this.fail(record.id, message);
       throw e instanceof BridgeError ? e : new BridgeError('invalid_input', message);
     }
@@ -494,7 +495,7 @@ export class TaskEngine {
           'The connection broke after the request was sent; the gateway may have accepted it. Check the gallery before resubmitting.',
         events: withEvent(
           record,
-          `submission interrupted: ${e instanceof Error ? e.message : String(e)}`,
+          `submission interrupted: ${errorMessage(e)}`,
           now,
         ),
       });
@@ -567,7 +568,7 @@ export class TaskEngine {
       this.schedule(0);
       return;
     }
-    const structured = typeof res.body === 'string' ? null : errorMessage(res.body, '') || null;
+    const structured = typeof res.body === 'string' ? null : answerMessage(res.body, '') || null;
     const message = this.scrub(refusalText(res.status, structured, res.body), target);
     // An error body may echo the request's credentials back; it is stored and shown, so scrub it too.
     this.update(record.id, { lastRawResponse: scrubDeep(res.body, target.apiKey ? [target.apiKey] : []) });
@@ -657,7 +658,7 @@ export class TaskEngine {
               pollCount: current.internal.pollCount + 1,
               nextPollAt: later(current.internal.pollCount + 1, null),
             },
-            events: withEvent(current, `poll failed: ${e instanceof Error ? e.message : String(e)}`, now0),
+            events: withEvent(current, `poll failed: ${errorMessage(e)}`, now0),
           });
           return;
         }
@@ -674,7 +675,7 @@ export class TaskEngine {
           return;
         }
         if (res.status !== 200) {
-          const note = this.scrub(errorMessage(res.body, `HTTP ${res.status}`), target);
+          const note = this.scrub(answerMessage(res.body, `HTTP ${res.status}`), target);
           if (res.status === 404 && current.demo) {
             // The demo gateway keeps tasks in memory: after its restart it no longer knows this one. Say so
             // and stop, rather than leaving the task "Queued" forever.
@@ -763,7 +764,7 @@ export class TaskEngine {
     if (status === 'succeeded' && patch.results && outcome.results.some((r) => r.kind === 'b64')) {
       // Inline results exist only in this answer: on disk first, then the state that names them.
       const sizes = await this.downloader.stageInline(id, outcome.results).catch((e: unknown) => {
-        this.deps.log.warn('could not stage an inline result', { id, error: e instanceof Error ? e.message : String(e) });
+        this.deps.log.warn('could not stage an inline result', { id, error: errorMessage(e) });
         return new Map<number, number>();
       });
       patch.results = patch.results.map((r) => (sizes.has(r.index) ? { ...r, bytesTotal: sizes.get(r.index) ?? null } : r));
@@ -782,7 +783,7 @@ export class TaskEngine {
           if (this.get(id)?.results.every((r) => r.state === 'done')) this.inlineResults.delete(id);
         })
         .catch((e: unknown) =>
-          this.deps.log.error('download failed', { id, error: e instanceof Error ? e.message : String(e) }),
+          this.deps.log.error('download failed', { id, error: errorMessage(e) }),
         );
     }
   }
