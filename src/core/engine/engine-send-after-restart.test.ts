@@ -30,7 +30,13 @@ describe('Send after a restart (one submit path)', () => {
     t = await startTestCore(sim, { dataDir });
     const made = await t.core.handlers.submitTask({
       operationId: 'unifiedImage.generate',
-      values: { model: 'gpt-image-1.5', prompt: 'a harbour at dawn [send-src]', size: '1024x1024', n: 1, images: [] },
+      values: {
+        model: 'gpt-image-1.5',
+        prompt: 'a harbour at dawn [send-src]',
+        size: '1024x1024',
+        n: 1,
+        images: [],
+      },
       extra: {},
     });
     const source = await t.settled(made.id);
@@ -51,7 +57,14 @@ describe('Send after a restart (one submit path)', () => {
         quality: 'auto',
         size: '1024x1024',
         images: [
-          { kind: 'result', taskId: made.id, index: 0, remoteUrl: null, file: result?.file ?? null, mime: result?.mime ?? null },
+          {
+            kind: 'result',
+            taskId: made.id,
+            index: 0,
+            remoteUrl: null,
+            file: result?.file ?? null,
+            mime: result?.mime ?? null,
+          },
           { kind: 'url', url: result?.remoteUrl ?? '' },
         ],
       },

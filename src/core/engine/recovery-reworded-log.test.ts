@@ -14,7 +14,9 @@ it('every log line is reworded', () => {
   expect(LOG.waiting).not.toBe('waiting to send');
   expect(LOG.sending).not.toBe('sending to the gateway');
   expect(LOG.accepted('r-1')).not.toContain('accepted as r-1');
-  expect(JSON.stringify(Object.values(LOG).map((v) => (typeof v === 'string' ? v : v.toString())))).not.toBe(before);
+  expect(JSON.stringify(Object.values(LOG).map((v) => (typeof v === 'string' ? v : v.toString())))).not.toBe(
+    before,
+  );
 });
 
 await import('./engine-not-sent.test');

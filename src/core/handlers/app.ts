@@ -44,18 +44,23 @@ export function appHandlers(deps: {
       return next;
     },
     chooseLibraryFolder: async () => {
-      if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
+      if (!ports.shell?.chooseFolder)
+        throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
       return { path: await ports.shell.chooseFolder(deps.libraryDir()) };
     },
-    previewFileName: async ({ pattern }) => ({ example: previewFileName(pattern, new Date(deps.clock.now())) }),
+    previewFileName: async ({ pattern }) => ({
+      example: previewFileName(pattern, new Date(deps.clock.now())),
+    }),
     listNotices: async () => notices.list(),
     dismissNotice: async ({ id }) => {
       notices.dismiss(id);
       return { ok: true as const };
     },
     openExternal: async ({ url }) => {
-      if (!/^https?:\/\//i.test(url)) throw new BridgeError('forbidden', 'Only http(s) links open externally.');
-      if (!ports.shell?.openExternal) throw new BridgeError('forbidden', 'Opening links is not available here.');
+      if (!/^https?:\/\//i.test(url))
+        throw new BridgeError('forbidden', 'Only http(s) links open externally.');
+      if (!ports.shell?.openExternal)
+        throw new BridgeError('forbidden', 'Opening links is not available here.');
       await ports.shell.openExternal(url);
       return { ok: true as const };
     },

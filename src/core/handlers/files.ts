@@ -33,13 +33,15 @@ export function fileHandlers(deps: {
   return {
     startDragResult: async ({ id, index }) => {
       const path = fileOf(id, index);
-      if (!ports.shell?.startDrag) throw new BridgeError('forbidden', 'Dragging files out is only available in the desktop app.');
+      if (!ports.shell?.startDrag)
+        throw new BridgeError('forbidden', 'Dragging files out is only available in the desktop app.');
       ports.shell.startDrag(path);
       return { ok: true as const };
     },
     stageInputFromPath: async ({ path }) => {
       // The web page never names paths (a token holder could read any file): uploads are its way in.
-      if (ports.transport === 'web') throw new BridgeError('forbidden', 'Web mode stages files by upload, not by path.');
+      if (ports.transport === 'web')
+        throw new BridgeError('forbidden', 'Web mode stages files by upload, not by path.');
       return inputs.stageFromPath(path);
     },
     stageInputBytes: async ({ name, mime, bytes, origin }) => {
@@ -50,7 +52,8 @@ export function fileHandlers(deps: {
     saveResultAs: async ({ id, index }) => {
       const source = fileOf(id, index);
       // Only the shell's own dialog names the target; web mode saves through a browser download instead.
-      if (!ports.shell?.chooseSavePath) throw new BridgeError('forbidden', 'Save as is only available in the desktop app.');
+      if (!ports.shell?.chooseSavePath)
+        throw new BridgeError('forbidden', 'Save as is only available in the desktop app.');
       const target = await ports.shell.chooseSavePath(basename(source));
       if (!target) return { path: null };
       await copyResult(source, target);
@@ -58,7 +61,8 @@ export function fileHandlers(deps: {
     },
     revealResult: async ({ id, index }) => {
       const path = fileOf(id, index);
-      if (!ports.shell?.revealPath) throw new BridgeError('forbidden', 'Revealing files is only available in the desktop app.');
+      if (!ports.shell?.revealPath)
+        throw new BridgeError('forbidden', 'Revealing files is only available in the desktop app.');
       ports.shell.revealPath(path);
       return { ok: true as const };
     },

@@ -32,7 +32,8 @@ export function libraryHandlers(deps: {
     listBoards: async () => libraryStore.listBoards(),
     createBoard: async ({ name }) => libraryStore.createBoard(name),
     renameBoard: async ({ id, name }) => {
-      if (!libraryStore.renameBoard(id, name)) throw new BridgeError('not_found', 'This board no longer exists.');
+      if (!libraryStore.renameBoard(id, name))
+        throw new BridgeError('not_found', 'This board no longer exists.');
       return { ok: true as const };
     },
     deleteBoard: async ({ id }) => {
@@ -40,24 +41,29 @@ export function libraryHandlers(deps: {
       return { ok: true as const };
     },
     moveToBoard: async ({ ids, boardId }) => {
-      if (boardId !== null && !libraryStore.hasBoard(boardId)) throw new BridgeError('not_found', 'This board no longer exists.');
+      if (boardId !== null && !libraryStore.hasBoard(boardId))
+        throw new BridgeError('not_found', 'This board no longer exists.');
       libraryStore.moveTasks(ids, boardId);
       return { ok: true as const };
     },
     exportTasks: async ({ ids }) => library.export(ids),
     importFolder: async ({ path }) => {
       // Like staging by path: web mode never reads folders the page names (least privilege).
-      if (ports.transport === 'web') throw new BridgeError('forbidden', 'Import folder is available in the desktop app.');
+      if (ports.transport === 'web')
+        throw new BridgeError('forbidden', 'Import folder is available in the desktop app.');
       // The folder comes from the native picker only: a page (even a compromised one) never names a path to read.
       if (path !== null) throw new BridgeError('forbidden', 'Choose the folder in the folder picker.');
-      if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
+      if (!ports.shell?.chooseFolder)
+        throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
       const dir = await ports.shell.chooseFolder(deps.libraryDir());
       if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, path: null };
-      const done = await importFolder(dir, { store: deps.store, libraryDir: deps.libraryDir(), now: () => deps.clock.now() }).catch(
-        (e: unknown) => {
-          throw new BridgeError('not_found', `Could not read ${dir}: ${errorMessage(e)}`);
-        },
-      );
+      const done = await importFolder(dir, {
+        store: deps.store,
+        libraryDir: deps.libraryDir(),
+        now: () => deps.clock.now(),
+      }).catch((e: unknown) => {
+        throw new BridgeError('not_found', `Could not read ${dir}: ${errorMessage(e)}`);
+      });
       return { ...done, path: dir };
     },
   };

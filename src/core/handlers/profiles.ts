@@ -26,10 +26,18 @@ export async function activeConnection(
 ): Promise<MethodOutput<'getConnection'>> {
   const prefs = preferences.read();
   const list = await profiles.list();
-  const active = list.find((p) => p.id === prefs.activeProfileId) ?? list.find((p) => p.id === DEMO_PROFILE_ID) ?? list[0];
+  const active =
+    list.find((p) => p.id === prefs.activeProfileId) ?? list.find((p) => p.id === DEMO_PROFILE_ID) ?? list[0];
   if (!active) throw new BridgeError('not_found', 'No gateway profile is configured.');
   const baseUrl = active.demo ? (await profiles.ensureDemo()).baseUrl : active.baseUrl;
-  return { profileId: active.id, profileName: active.name, demo: active.demo, baseUrl, hasKey: active.hasKey, health: health.get(active.id) };
+  return {
+    profileId: active.id,
+    profileName: active.name,
+    demo: active.demo,
+    baseUrl,
+    hasKey: active.hasKey,
+    health: health.get(active.id),
+  };
 }
 
 /** Gateway profiles, their keys, the active one and its health. */
@@ -61,7 +69,9 @@ export function profileHandlers(deps: {
     listProfiles: () => profiles.list(),
     saveProfile: async ({ key, ...input }) => {
       if (isPlainHttpRemote(input.baseUrl))
-        deps.log.warn('profile uses plain http:// to a remote host; its key travels unencrypted', { profile: input.id });
+        deps.log.warn('profile uses plain http:// to a remote host; its key travels unencrypted', {
+          profile: input.id,
+        });
       return keyChanged(await profiles.save(input, key));
     },
     deleteProfile: async ({ id }) => {
@@ -69,7 +79,8 @@ export function profileHandlers(deps: {
       if (preferences.read().activeProfileId === id) await selectProfile({ id: DEMO_PROFILE_ID });
       return { ok: true as const };
     },
-    setProfileKey: async ({ id, key, acceptWeakStorage }) => keyChanged(await profiles.setKey(id, key, acceptWeakStorage)),
+    setProfileKey: async ({ id, key, acceptWeakStorage }) =>
+      keyChanged(await profiles.setKey(id, key, acceptWeakStorage)),
     clearProfileKey: async ({ id }) => keyChanged(await profiles.clearKey(id)),
     selectProfile,
     testConnection: async ({ id }) => {

@@ -41,14 +41,21 @@ export function taskHandlers(deps: {
   return {
     submitTask: (input) => engine.submit(input),
     estimateTask: async ({ operationId, values }) => {
-      const profile = await deps.profiles.get(deps.preferences.read().activeProfileId).catch(() => deps.profiles.get(DEMO_PROFILE_ID));
+      const profile = await deps.profiles
+        .get(deps.preferences.read().activeProfileId)
+        .catch(() => deps.profiles.get(DEMO_PROFILE_ID));
       const visible = visibleValues(getOperation(operationId), values, profile.vendor);
       const model = typeof visible.model === 'string' ? visible.model : '';
       return deps.estimator.estimate({ profileId: profile.id, operationId, model, values: visible });
     },
     listTasks: async ({ filter, cursor, limit }) => {
       const page = listPage(store, filter, cursor, limit);
-      return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: page.counts };
+      return {
+        items: page.items.map(toSummary),
+        nextCursor: page.nextCursor,
+        total: page.total,
+        counts: page.counts,
+      };
     },
     getTask: async ({ id }) => toDetail(engine.require(id)),
     checkTask: ({ id }) => engine.check(id),
