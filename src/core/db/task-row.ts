@@ -10,6 +10,7 @@ import {
   type TaskStatus,
 } from '../../shared/domain/task';
 import type { SendPhase, TaskInternal, TaskRecord } from '../tasks/task-record';
+import { isObject, numOrNull, textOrNull } from './cells';
 
 /**
  * Mapping between {@link TaskRecord} and the `tasks` table (migration 0001).
@@ -168,15 +169,7 @@ export function toRow(r: TaskRecord): TaskRowParams {
 
 type Cells = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown, fallback: string): string => (typeof v === 'string' ? v : fallback);
-const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-function numOrNull(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'bigint') return Number(v);
-  return null;
-}
 const num = (v: unknown, fallback: number): number => numOrNull(v) ?? fallback;
 const flag = (v: unknown): boolean => numOrNull(v) === 1;
 
