@@ -32,7 +32,6 @@ import { ProfileService } from './profiles/profile-service';
 import { createStudio } from './studio/studio-handlers';
 import { createLazyThumbnails } from './thumbnails/lazy-thumbnails';
 
-
 export type { Core } from './core';
 
 /**
@@ -89,6 +88,7 @@ export function createCore(ports: CorePorts): Core {
     log,
     now: () => clock.now(),
     roots: mediaRoots,
+    ...(ports.exportMaxBytes !== undefined ? { exportMaxBytes: ports.exportMaxBytes } : {}),
   });
   const ownMedia = createOwnMediaResolver(mediaRoots, {
     hasInput: (id) => inputs.holds(id),
@@ -149,7 +149,7 @@ export function createCore(ports: CorePorts): Core {
       profiles,
       preferences,
       roots: mediaRoots,
-      onDeleted: (b) => studio.onTaskDeleted(b),
+      deleteRow: (task, remove) => studio.deleteTask(task, remove),
     }),
     ...libraryHandlers({ ports, store, library, libraryStore, libraryDir, clock }),
     ...studio.handlers,
@@ -178,6 +178,8 @@ export function createCore(ports: CorePorts): Core {
         );
       }
       studio.batches.resume();
+      // An export cut short by a kill left its part file; none can be running yet.
+      await library.exports.removeStaleParts().catch(() => 0);
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
     },
     async stop() {
