@@ -9,7 +9,8 @@ import {
   type TaskResult,
   type TaskStatus,
 } from '../../shared/domain/task';
-import type { TaskInternal, TaskRecord } from '../tasks/task-record';
+import type { SendPhase, TaskInternal, TaskRecord } from '../tasks/task-record';
+import { isObject, numOrNull, textOrNull } from './cells';
 
 /**
  * Mapping between {@link TaskRecord} and the `tasks` table (migration 0001).
@@ -168,15 +169,7 @@ export function toRow(r: TaskRecord): TaskRowParams {
 
 type Cells = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown, fallback: string): string => (typeof v === 'string' ? v : fallback);
-const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-function numOrNull(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'bigint') return Number(v);
-  return null;
-}
 const num = (v: unknown, fallback: number): number => numOrNull(v) ?? fallback;
 const flag = (v: unknown): boolean => numOrNull(v) === 1;
 
@@ -306,9 +299,13 @@ const acceptEvent = (item: unknown): { at: number; message: string } | null =>
     ? { at: item.at, message: item.message }
     : null;
 
+const SEND_PHASES: ReadonlySet<unknown> = new Set<SendPhase>(['local', 'wire', 'answered']);
+
 function readInternal(v: unknown, nextPollAt: number | null): TaskInternal {
   const o = objectColumn(v);
   return {
+    // Migration 0011 set it on every row; a damaged value reads as `wire`: never sent again unasked.
+    sendPhase: SEND_PHASES.has(o.sendPhase) ? (o.sendPhase as SendPhase) : 'wire',
     nextPollAt,
     pollCount: num(o.pollCount, 0),
     callbackToken: textOrNull(o.callbackToken),

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../shared/error-message';
 import { createHash, randomUUID } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
@@ -91,7 +92,7 @@ export function importedTaskId(p: Provenance): string {
 
 const MARKERS = [Buffer.from(PROVENANCE_OPEN), Buffer.from(`iTXt${PNG_KEYWORD}\0`, 'latin1')];
 const carriesMarker = (b: Buffer): boolean => MARKERS.some((m) => b.includes(m));
-const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+const message = errorMessage;
 
 /**
  * "Import folder": indexes every Atelier-made image or video under `dir` into this library. A file whose

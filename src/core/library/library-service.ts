@@ -1,3 +1,4 @@
+import { errorMessage } from '../../shared/error-message';
 import { writeFile } from 'node:fs/promises';
 import { BridgeError } from '../../shared/bridge/result';
 import type { DeclaredParent, InspectedFile, Provenance } from '../../shared/domain/library';
@@ -71,7 +72,7 @@ export class LibraryService implements LibraryHooks {
       // Lineage is a record of the past, never a reason to refuse a submission.
       this.deps.log.warn('could not record lineage', {
         id: record.id,
-        error: e instanceof Error ? e.message : String(e),
+        error: errorMessage(e),
       });
     }
   }
@@ -101,7 +102,7 @@ export class LibraryService implements LibraryHooks {
       this.deps.log.warn('could not embed provenance', {
         id: task.id,
         index,
-        error: e instanceof Error ? e.message : String(e),
+        error: errorMessage(e),
       });
     }
   }
@@ -114,7 +115,7 @@ export class LibraryService implements LibraryHooks {
       (e: unknown) =>
         this.deps.log.warn('could not write sidecar', {
           id: task.id,
-          error: e instanceof Error ? e.message : String(e),
+          error: errorMessage(e),
         }),
     );
   }

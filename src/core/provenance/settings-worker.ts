@@ -3,6 +3,7 @@
  * off-thread.ts). Bundled as its own entry for Electron (electron.vite.config.ts), run from source by tsx
  * in web mode and tests.
  */
+import { errorMessage } from '../../shared/error-message';
 import { parentPort, workerData } from 'node:worker_threads';
 import { isDamagedSettings } from './damaged';
 import { readSettingsFromFile } from './read-file';
@@ -16,6 +17,6 @@ readSettingsFromFile(job.path).then(
     post(
       isDamagedSettings(e)
         ? { kind: 'damaged', reason: e.reason }
-        : { kind: 'failed', message: e instanceof Error ? e.message : String(e) },
+        : { kind: 'failed', message: errorMessage(e) },
     ),
 );

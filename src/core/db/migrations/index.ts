@@ -9,6 +9,7 @@ import { MIGRATION_0007_STATUS_COUNTS } from './0007-status-counts';
 import { MIGRATION_0008_REMOTE_ID } from './0008-remote-id';
 import { MIGRATION_0009_SEARCH_COUNTS } from './0009-search-counts';
 import { MIGRATION_0010_BATCH_DELETED_MEMBERS } from './0010-batch-deleted-members';
+import { MIGRATION_0011_SEND_PHASE } from './0011-send-phase';
 
 /** One schema step. `version` is its number; versions are 1, 2, 3… with no gaps. */
 export interface Migration {
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: 'remote-id', sql: MIGRATION_0008_REMOTE_ID },
   { version: 9, name: 'search-counts', sql: MIGRATION_0009_SEARCH_COUNTS },
   { version: 10, name: 'batch-deleted-members', sql: MIGRATION_0010_BATCH_DELETED_MEMBERS },
+  { version: 11, name: 'send-phase', sql: MIGRATION_0011_SEND_PHASE },
 ];
 
 /** The schema version this build of the code writes. */
