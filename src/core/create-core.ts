@@ -1,3 +1,4 @@
+import { errorMessage } from '../shared/error-message';
 import { join } from 'node:path';
 import { BridgeError } from '../shared/bridge/result';
 import type { EventPayload, Handlers } from '../shared/bridge/contract';
@@ -23,6 +24,7 @@ import { openOrRecover } from './db/open-or-recover';
 import { NoticeBoard } from './notices/notice-board';
 import { corruptReportsUnder, onCorruptJson } from './storage/json-file';
 import { TaskEngine } from './engine/task-engine';
+import { TaskWriter } from './engine/task-writer';
 import { DEFAULT_TUNING } from './engine/tuning';
 import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
 import { RememberedPort, startOnStablePort } from './callbacks/remembered-port';
@@ -62,6 +64,7 @@ export interface Core {
 /** The composition root of core, called by both the Electron main process and the web host. */
 export function createCore(ports: CorePorts): Core {
   const clock = ports.clock ?? systemClock;
+  const tuning = { ...DEFAULT_TUNING, ...ports.tuning };
   const events = new CoreEvents();
   makePrivateDataDir(ports.dataDir, 'atelier.db');
   // Read once, pushed on change (the engine asks on every poll).
@@ -106,8 +109,20 @@ export function createCore(ports: CorePorts): Core {
     // Board exports made in this run are served too (the download link of "Export ZIP").
     recordsFile: (field, rel) => store.recordsMediaFile(field, rel) || (field === 'file' && library.madeExport(rel)),
   });
+  // The one writer of task rows: the engine, the user's marks and the thumbnails all write through it.
+  const writer = new TaskWriter({
+    store,
+    events,
+    clock,
+    dataDir: ports.dataDir,
+    secrets: () => profiles.secretsSnapshot(),
+    bookFlushMs: () => tuning.bookFlushMs ?? 3_000,
+    onDiskFull: (full) =>
+      full ? notices.raise('disk-full', 'disk-full', 'Disk full: free space to continue.') : notices.clear('disk-full'),
+    logError: (message, error) => log.error(message, { error }),
+  });
   // An image result's thumbnail, made when the gallery first asks for it (see lazy-thumbnails.ts).
-  const lazyThumbnail = createLazyThumbnails({ store, roots: mediaRoots });
+  const lazyThumbnail = createLazyThumbnails({ store, writer, roots: mediaRoots });
   const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
   const libraryStore = new LibraryStore(
     () => store.db,
@@ -124,7 +139,7 @@ export function createCore(ports: CorePorts): Core {
   const rememberedPort = new RememberedPort(ports.dataDir);
   const engine: TaskEngine = new TaskEngine({
     store,
-    events,
+    writer,
     profiles,
     inputs,
     preferences,
@@ -133,12 +148,8 @@ export function createCore(ports: CorePorts): Core {
     fetch: ports.fetch ?? fetch,
     clock,
     log,
-    tuning: { ...DEFAULT_TUNING, ...ports.tuning },
+    tuning,
     hooks: library,
-    onDiskFull: (full) =>
-      full
-        ? notices.raise('disk-full', 'disk-full', 'Disk full: free space to continue.')
-        : notices.clear('disk-full'),
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
@@ -150,7 +161,7 @@ export function createCore(ports: CorePorts): Core {
     estimator,
   });
 
-  const studio = createStudio({ store, engine, events, now: () => clock.now(), log });
+  const studio = createStudio({ store, engine, writer, now: () => clock.now(), log });
 
   const connection = async () => {
     const prefs = preferences.read();
@@ -260,10 +271,8 @@ export function createCore(ports: CorePorts): Core {
     retryDownload: ({ id }) => engine.retryDownload(id),
     stopTracking: async ({ id }) => engine.stopTracking(id),
     setFavourite: async ({ id, favourite }) => {
-      engine.require(id);
-      const next = store.update(id, { favourite });
+      const next = writer.mark(id, { favourite });
       if (!next) throw new BridgeError('not_found', 'This task no longer exists.');
-      events.emit('taskChanged', toSummary(next));
       return toSummary(next);
     },
     deleteTask: async ({ id, deleteFiles }) => {
@@ -327,7 +336,7 @@ export function createCore(ports: CorePorts): Core {
       const dir = await ports.shell.chooseFolder(libraryDir());
       if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, path: null };
       const done = await importFolder(dir, { store, libraryDir: libraryDir(), now: () => clock.now() }).catch((e: unknown) => {
-        throw new BridgeError('not_found', `Could not read ${dir}: ${e instanceof Error ? e.message : String(e)}`);
+        throw new BridgeError('not_found', `Could not read ${dir}: ${errorMessage(e)}`);
       });
       return { ...done, path: dir };
     },
@@ -351,7 +360,7 @@ export function createCore(ports: CorePorts): Core {
     events,
     mediaRoots,
     resolveMedia: async (requestPath) =>
-      engine.closed ? null : ((await lazyThumbnail(requestPath)) ?? ownMedia(requestPath)),
+      store.closed ? null : ((await lazyThumbnail(requestPath)) ?? ownMedia(requestPath)),
     stageUpload: (spoolPath, name) => inputs.stageFromPath(spoolPath, name),
     engine,
     store,
@@ -364,7 +373,7 @@ export function createCore(ports: CorePorts): Core {
       if (waiting) {
         const profile = await profiles.get(waiting.profileId).catch(() => null);
         await startOnStablePort(profile?.callbacks.localPort ?? 0, rememberedPort, (p) => receiver.start(p)).catch((e: unknown) =>
-          log.warn('callback receiver did not start; polling continues', { error: e instanceof Error ? e.message : String(e) }),
+          log.warn('callback receiver did not start; polling continues', { error: errorMessage(e) }),
         );
       }
       studio.batches.resume();
@@ -374,7 +383,6 @@ export function createCore(ports: CorePorts): Core {
       await studio.batches.stop();
       await engine.stop();
       await receiver.stop();
-      engine.closed = true;
       store.close();
       offCorrupt();
       await ports.demo?.stop();

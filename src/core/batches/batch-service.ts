@@ -1,3 +1,4 @@
+import { errorMessage } from '../../shared/error-message';
 import { randomUUID } from 'node:crypto';
 import type Database from 'libsql';
 import { z } from 'zod';
@@ -138,7 +139,7 @@ export class BatchService {
           await this.deps.submit(memberRequest(req, i, batchId));
         } catch (e) {
           // Recorded on the member itself when it has a row; otherwise (refused before a row) logged.
-          this.deps.log.warn('batch member not submitted', { batchId, index: i, error: e instanceof Error ? e.message : String(e) });
+          this.deps.log.warn('batch member not submitted', { batchId, index: i, error: errorMessage(e) });
         }
       }
       if (!this.#stopped) this.#close(batchId, null);

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../shared/error-message';
 import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { DatabaseTooNewError } from './migrate';
 import { openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './open-database';
@@ -48,7 +49,7 @@ export function openOrRecover(
     if (verdict !== 'ok') problem = verdict.slice(0, 300);
   } catch (e) {
     if (e instanceof DatabaseTooNewError) throw e;
-    problem = e instanceof Error ? e.message : String(e);
+    problem = errorMessage(e);
   }
   if (!problem && db) return { db, recoveries, checked: 'full' };
   if (db?.open) db.close();

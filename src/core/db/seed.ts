@@ -212,6 +212,7 @@ export function fakeTaskRecord(rng: Rng, index: number, options: SeedOptions = {
     lastRawResponse: { status: status.toUpperCase(), id: `r-${id}` },
     events: [{ at: createdAt, message: 'created' }],
     internal: {
+      sendPhase: status === 'submitting' ? 'local' : 'answered',
       nextPollAt: inFlight ? now + Math.floor(rng() * 60_000) - 30_000 : null,
       pollCount: Math.floor(rng() * 30),
       callbackToken: op.family === 'gateway' ? id.split('').reverse().join('') : null,

@@ -9,7 +9,7 @@ import {
   type TaskResult,
   type TaskStatus,
 } from '../../shared/domain/task';
-import type { TaskInternal, TaskRecord } from '../tasks/task-record';
+import type { SendPhase, TaskInternal, TaskRecord } from '../tasks/task-record';
 
 /**
  * Mapping between {@link TaskRecord} and the `tasks` table (migration 0001).
@@ -306,9 +306,13 @@ const acceptEvent = (item: unknown): { at: number; message: string } | null =>
     ? { at: item.at, message: item.message }
     : null;
 
+const SEND_PHASES: ReadonlySet<unknown> = new Set<SendPhase>(['local', 'wire', 'answered']);
+
 function readInternal(v: unknown, nextPollAt: number | null): TaskInternal {
   const o = objectColumn(v);
   return {
+    // Migration 0010 set it on every row; a damaged value reads as `wire`: never sent again unasked.
+    sendPhase: SEND_PHASES.has(o.sendPhase) ? (o.sendPhase as SendPhase) : 'wire',
     nextPollAt,
     pollCount: num(o.pollCount, 0),
     callbackToken: textOrNull(o.callbackToken),

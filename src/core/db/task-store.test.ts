@@ -49,6 +49,7 @@ describe('TaskStore writes and reads', () => {
       rateLimitedUntil: 123,
       progress: 42.5,
       internal: {
+        sendPhase: 'answered',
         nextPollAt: 5,
         pollCount: 2,
         callbackToken: null,

@@ -59,6 +59,7 @@ export function makeTaskRecord(overrides: Partial<TaskRecord> = {}): TaskRecord 
     },
     events: [{ at: createdAt, message: 'submitted' }],
     internal: {
+      sendPhase: 'answered',
       nextPollAt: null,
       pollCount: 7,
       callbackToken: 'cb-token',

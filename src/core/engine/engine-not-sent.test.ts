@@ -7,7 +7,7 @@ import { DEMO_PROFILE_ID } from '../../shared/domain/profile';
 import { getOperation } from '../../shared/operations/catalog';
 import { TaskStore } from '../db/task-store';
 import { startTestCore, type TestCore } from '../test-support/core-harness';
-import { SENDING_EVENT, WAITING_EVENT } from './not-sent';
+import { LOG } from './lifecycle/texts';
 import { newTaskRecord, withEvent } from './record-factory';
 
 let sim: Simulator | null = null;
@@ -41,14 +41,12 @@ describe('after a crash', () => {
         callbackToken: null,
         expectedMs: null,
       });
+    // State, not log text, tells them apart: `sendPhase` local (never sent) and wire (the request went out).
     const waiting = row('never-sent', 'a queue that never moved [ns-1]');
-    waiting.events = withEvent(waiting, WAITING_EVENT, now);
+    waiting.events = withEvent(waiting, LOG.waiting, now);
     const inFlight = row('in-flight', 'a request on the wire [ns-2]');
-    inFlight.events = withEvent(
-      { ...inFlight, events: withEvent(inFlight, WAITING_EVENT, now) },
-      SENDING_EVENT,
-      now,
-    );
+    inFlight.events = withEvent({ ...inFlight, events: withEvent(inFlight, LOG.waiting, now) }, LOG.sending, now);
+    inFlight.internal.sendPhase = 'wire';
     store.insert(waiting);
     store.insert(inFlight);
     store.close();

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../shared/error-message';
 import type { TaskRecord } from '../tasks/task-record';
 import { isDiskFull } from './write-guard';
 
@@ -127,7 +128,7 @@ export class PollBook {
     } catch (e) {
       if (isDiskFull(e)) this.flush((entries) => entries.forEach(([id, patch]) => w.onDiskFull(id, patch)));
       else {
-        w.logError('poll bookkeeping not saved', e instanceof Error ? e.message : String(e));
+        w.logError('poll bookkeeping not saved', errorMessage(e));
         this.flushSoon();
       }
     }

@@ -55,6 +55,7 @@ export function newTaskRecord(args: {
     lastRawResponse: null,
     events: [{ at: args.now, message: 'created' }],
     internal: {
+      sendPhase: 'local',
       nextPollAt: null,
       pollCount: 0,
       callbackToken: args.callbackToken,

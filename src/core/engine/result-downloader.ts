@@ -1,3 +1,4 @@
+import { errorMessage } from '../../shared/error-message';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { hashPrefix } from '../downloads/file-sink';
@@ -21,7 +22,7 @@ import type { Clock, Logger } from '../ports';
 import type { TaskRecord } from '../tasks/task-record';
 import { sameOrigin } from '../profiles/key-origin';
 import { Limiter } from './limiter';
-import { withEvent } from './record-factory';
+import type { TaskEvent } from './lifecycle/task-lifecycle';
 import { followDemoAddress } from './demo-address';
 import type { LibraryHooks } from '../library/library-service';
 
@@ -33,7 +34,8 @@ export interface DownloaderDeps {
   clock: Clock;
   fileNamePattern: () => string;
   target: (task: TaskRecord) => Promise<GatewayTarget>;
-  update: (id: string, patch: Partial<TaskRecord>) => TaskRecord | null;
+  /** Reports what happened to the lifecycle (which decides and writes); answers the task after, or null. */
+  report: (id: string, event: TaskEvent) => TaskRecord | null;
   get: (id: string) => TaskRecord | null;
   /** Queries the task again for fresh result URLs (they expire). */
   requery: (task: TaskRecord) => Promise<void>;
@@ -87,8 +89,9 @@ export class ResultDownloader {
     this.aborts.set(id, abort);
     let task = this.deps.get(id);
     if (!task) return;
-    if (task.status !== 'downloading')
-      task = this.deps.update(id, { status: 'downloading', error: null }) ?? task;
+    // A finished task's files not on disk are a retry (the user's, or after a restart or a full disk).
+    if (task.status !== 'downloading') task = this.deps.report(id, { type: 'retry-download' });
+    if (task?.status !== 'downloading') return;
     let requeries = 0;
     // The last file's "done" is written with the task's final state (one write, in the same instant).
     let lastDone: { index: number; patch: Partial<TaskResult> } | null = null;
@@ -107,30 +110,15 @@ export class ResultDownloader {
         if (e instanceof ExpiredUrlError && requeries < MAX_REQUERIES) {
           requeries++;
           this.deps.log.info('result URL expired; querying the task for a fresh one', { id, index });
-          await this.deps.requery({ ...current, status: 'running' });
+          await this.deps.requery(current);
           index--; // retry this result with the fresh URL
           continue;
         }
-        const message = e instanceof Error ? e.message : String(e);
-        this.setResult(id, index, { state: 'failed', error: message });
+        this.setResult(id, index, { state: 'failed', error: errorMessage(e) });
       }
     }
-    const stored = this.deps.get(id);
-    if (!stored) return;
-    const final = lastDone
-      ? { ...stored, results: withResult(stored.results, lastDone.index, lastDone.patch) }
-      : stored;
-    const failed = final.results.filter((r) => r.state !== 'done');
-    const now = this.deps.clock.now();
-    this.deps.update(id, {
-      status: 'succeeded',
-      finishedAt: final.finishedAt ?? now,
-      ...(lastDone ? { results: final.results } : {}),
-      error: failed.length
-        ? `${failed.length} file(s) could not be downloaded: ${failed[0]?.error ?? ''} — use “retry download”.`
-        : null,
-      events: withEvent(final, failed.length ? 'download failed' : 'downloaded', now),
-    });
+    // The last file's "done" goes with the task's final state, in one write (the lifecycle decides it).
+    this.deps.report(id, { type: 'downloads-done', last: lastDone });
   }
 
   private async fetchOne(
@@ -257,9 +245,7 @@ export class ResultDownloader {
   }
 
   private setResult(id: string, index: number, patch: Partial<TaskResult>): void {
-    const task = this.deps.get(id);
-    if (!task) return;
-    this.deps.update(id, { results: withResult(task.results, index, patch) });
+    this.deps.report(id, { type: 'file-changed', index, patch });
   }
 }
 
@@ -277,8 +263,4 @@ async function stagedOutcome(tempPath: string, result: TaskResult): Promise<Down
     closeSync(fd);
   }
   return { size: result.bytesTotal, sha256: hash.digest('hex'), contentType: result.mime ?? sniffContentType(head) };
-}
-
-function withResult(results: readonly TaskResult[], index: number, patch: Partial<TaskResult>): TaskResult[] {
-  return results.map((r) => (r.index === index ? { ...r, ...patch } : r));
 }

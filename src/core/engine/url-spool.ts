@@ -1,3 +1,4 @@
+import { errorMessage } from '../../shared/error-message';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,7 +58,7 @@ export async function spoolUrl(
     if (e instanceof BridgeError) throw e;
     throw new BridgeError(
       'invalid_input',
-      `Could not fetch ${url.slice(0, 200)}: ${e instanceof Error ? e.message : String(e)}`,
+      `Could not fetch ${url.slice(0, 200)}: ${errorMessage(e)}`,
     );
   }
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../shared/error-message';
 import type { Logger } from '../ports';
 import { proxyConfigured } from '../downloads/transport';
 import { prepareMultipart, toFormData, type MultipartForm } from './multipart';
@@ -118,13 +119,13 @@ export async function gatewayRequest(
   try {
     res = await deps.fetch(url, { method: options.method, headers, body, signal });
   } catch (e) {
-    throw failed(errorCode(e), e instanceof Error ? e.message : String(e));
+    throw failed(errorCode(e), errorMessage(e));
   }
   let text: string;
   try {
     text = await res.text();
   } catch (e) {
-    throw new GatewayNetworkError(`response broke off: ${e instanceof Error ? e.message : String(e)}`, true);
+    throw new GatewayNetworkError(`response broke off: ${errorMessage(e)}`, true);
   }
   return {
     status: res.status,
@@ -163,7 +164,7 @@ async function overNodeHttp(
     try {
       body = { multipart: await prepareMultipart(multipart) }; // measures the files: nothing is sent yet
     } catch (e) {
-      throw new GatewayNetworkError(e instanceof Error ? e.message : String(e), false);
+      throw new GatewayNetworkError(errorMessage(e), false);
     }
   } else if (options.body && 'json' in options.body) body = { json: JSON.stringify(options.body.json) };
   const controller = new AbortController();
@@ -183,7 +184,7 @@ async function overNodeHttp(
     const redirected = REDIRECT_STATUSES.has(answer.status) && answer.headers.has('location');
     return redirected && options.method === 'GET' ? null : answer;
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
+    const message = errorMessage(e);
     if (e instanceof SendError && e.answerBroke)
       throw new GatewayNetworkError(`response broke off: ${message}`, true);
     // A timeout or an abort reads as fetch's did ("The operation was aborted due to timeout").

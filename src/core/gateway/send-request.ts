@@ -1,3 +1,4 @@
+import { errorMessage } from '../../shared/error-message';
 import { once } from 'node:events';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
@@ -141,14 +142,14 @@ async function sendOnce(
     } else req.end(body ? body.json : undefined);
   } catch (e) {
     req.destroy(e instanceof Error ? e : new Error(String(e)));
-    throw new SendError(e instanceof Error ? e.message : String(e), codeOf(e), false);
+    throw new SendError(errorMessage(e), codeOf(e), false);
   }
   let res: IncomingMessage;
   try {
     res = await answer;
   } catch (e) {
     if (e instanceof StaleSocketError) throw e;
-    throw new SendError(e instanceof Error ? e.message : String(e), codeOf(e), false);
+    throw new SendError(errorMessage(e), codeOf(e), false);
   }
   try {
     const chunks: Buffer[] = [];
@@ -157,6 +158,6 @@ async function sendOnce(
     const raw = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
     return { status: res.statusCode ?? 0, headers: toHeaders(res), text: decode(res, raw) };
   } catch (e) {
-    throw new SendError(e instanceof Error ? e.message : String(e), codeOf(e), true);
+    throw new SendError(errorMessage(e), codeOf(e), true);
   }
 }

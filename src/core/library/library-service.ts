@@ -1,3 +1,4 @@
+import { errorMessage } from '../../shared/error-message';
 import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { BridgeError } from '../../shared/bridge/result';
@@ -61,7 +62,7 @@ export class LibraryService implements LibraryHooks {
       // Lineage is a record of the past, never a reason to refuse a submission.
       this.deps.log.warn('could not record lineage', {
         id: record.id,
-        error: e instanceof Error ? e.message : String(e),
+        error: errorMessage(e),
       });
     }
   }
@@ -91,7 +92,7 @@ export class LibraryService implements LibraryHooks {
       this.deps.log.warn('could not embed provenance', {
         id: task.id,
         index,
-        error: e instanceof Error ? e.message : String(e),
+        error: errorMessage(e),
       });
     }
   }
@@ -104,7 +105,7 @@ export class LibraryService implements LibraryHooks {
       (e: unknown) =>
         this.deps.log.warn('could not write sidecar', {
           id: task.id,
-          error: e instanceof Error ? e.message : String(e),
+          error: errorMessage(e),
         }),
     );
   }

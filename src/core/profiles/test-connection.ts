@@ -1,3 +1,4 @@
+import { errorMessage } from '../../shared/error-message';
 import type { ConnectionTest } from '../../shared/domain/profile';
 import { redact } from '../logging/redact';
 import type { Clock } from '../ports';
@@ -25,7 +26,7 @@ export async function testConnection(target: ResolvedProfile, fetchImpl: typeof 
     return { ok: true, outcome: 'ok', httpStatus: res.status, latencyMs, message: `Connected in ${latencyMs} ms.` };
   } catch (e) {
     // A network error's text could in theory quote the request; scrub the key before it travels.
-    const reason = String(redact(e instanceof Error ? e.message : String(e), [target.apiKey]));
+    const reason = String(redact(errorMessage(e), [target.apiKey]));
     return { ok: false, outcome: 'unreachable', httpStatus: null, latencyMs: elapsed(), message: `Cannot reach the gateway: ${reason}` };
   }
 }

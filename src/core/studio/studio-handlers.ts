@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Handlers } from '../../shared/bridge/contract';
-import type { CoreEvents } from '../events';
 import type { Logger } from '../ports';
 import type { TaskStore } from '../db/task-store';
 import type { TaskEngine } from '../engine/task-engine';
+import type { TaskWriter } from '../engine/task-writer';
 import { BatchService } from '../batches/batch-service';
-import { toSummary } from '../tasks/task-record';
 import { StudioStore } from './studio-store';
 
 type StudioMethods =
@@ -21,7 +20,7 @@ type StudioMethods =
   | 'deletePrompt';
 
 /** Issue 17's bridge methods (batches, rerun, rejects, ledger and budget, prompt history and library), kept out of create-core. */
-export function createStudio(deps: { store: TaskStore; engine: TaskEngine; events: CoreEvents; now: () => number; log: Logger }) {
+export function createStudio(deps: { store: TaskStore; engine: TaskEngine; writer: TaskWriter; now: () => number; log: Logger }) {
   const studio = new StudioStore(deps.store.db, deps.now);
   const batches = new BatchService({ db: deps.store.db, store: deps.store, submit: (r) => deps.engine.submit(r), now: deps.now, log: deps.log });
   const handlers: Pick<Handlers, StudioMethods> = {
@@ -33,10 +32,7 @@ export function createStudio(deps: { store: TaskStore; engine: TaskEngine; event
     },
     listBatches: async ({ limit }) => batches.recent(limit),
     setRejected: async ({ ids, rejected }) => {
-      for (const taskId of ids) {
-        const next = deps.store.update(taskId, { rejected });
-        if (next) deps.events.emit('taskChanged', toSummary(next));
-      }
+      for (const taskId of ids) deps.writer.mark(taskId, { rejected });
       return { ok: true as const };
     },
     getLedger: async () => studio.ledger(),

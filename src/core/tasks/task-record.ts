@@ -1,7 +1,16 @@
 import type { TaskDetail, TaskSummary } from '../../shared/domain/task';
 
+/**
+ * How far a task's submission got: `local` (written, not sent: Send may send it), `wire` (the request went
+ * out; without its answer the gateway may have the task, so it is never sent again), `answered` (the gateway
+ * answered the submission, or a callback named the task).
+ */
+export type SendPhase = 'local' | 'wire' | 'answered';
+
 /** Engine bookkeeping stored with a task; never sent over the bridge. */
 export interface TaskInternal {
+  /** See {@link SendPhase}: what crash recovery reads (never the event log's text). */
+  sendPhase: SendPhase;
   /** Epoch ms of the next poll; null when nothing is scheduled. */
   nextPollAt: number | null;
   /** Polls made since the last status change (drives backoff). */

@@ -10,6 +10,9 @@ import { makeTaskRecord } from '../db/test-fixtures';
 import { makePng, startTestCore, type TestCore } from '../test-support/core-harness';
 import { createLazyThumbnails } from './lazy-thumbnails';
 import { makeImageThumbnail } from './make-thumbnail';
+import { TaskWriter } from '../engine/task-writer';
+import { CoreEvents } from '../events';
+import { systemClock } from '../ports';
 
 /** Issue 16 (first paint): every image gets a thumbnail, made in core the first time the gallery asks. */
 const cleanups: (() => void | Promise<void>)[] = [];
@@ -27,8 +30,10 @@ function setup() {
     rmSync(dir, { recursive: true, force: true });
   });
   let made = 0;
+  const writer = new TaskWriter({ store, events: new CoreEvents(), clock: systemClock, dataDir: dir, secrets: () => [], bookFlushMs: () => 3_000, logError: () => undefined });
   const resolve = createLazyThumbnails({
     store,
+    writer,
     roots: () => roots,
     make: (source, thumbsDir, name) => {
       made++;

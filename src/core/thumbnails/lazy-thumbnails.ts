@@ -4,9 +4,13 @@ import { THUMBNAIL_NAME_PATTERN, thumbnailName } from '../../shared/domain/thumb
 import type { TaskStore } from '../db/task-store';
 import { resolveMediaPath, type MediaRootName } from '../media/resolve-media-path';
 import { makeImageThumbnail } from './make-thumbnail';
+import { Limiter } from '../engine/limiter';
+import type { TaskWriter } from '../engine/task-writer';
 
 export interface LazyThumbnailsDeps {
   store: TaskStore;
+  /** Records a made thumbnail on its result (the one writer of task rows). */
+  writer: Pick<TaskWriter, 'recordThumbnail'>;
   roots: () => Record<MediaRootName, string>;
   /** Makes `<name>.webp` in `thumbsDir` from `source` (injected in tests). */
   make?: (source: string, thumbsDir: string, name: string) => Promise<string>;
@@ -26,42 +30,25 @@ export function createLazyThumbnails(
 ): (requestPath: string) => Promise<string | null> {
   const make = deps.make ?? makeImageThumbnail;
   const limit = deps.concurrency ?? 2;
+  const slots = new Limiter(() => limit);
   const jobs = new Map<string, Promise<string | null>>();
-  const waiting: (() => void)[] = [];
-  let running = 0;
 
-  const slot = async (): Promise<() => void> => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    return () => {
-      running--;
-      waiting.shift()?.();
-    };
-  };
-
-  async function makeFor(id: string, index: number, name: string): Promise<string | null> {
-    const release = await slot();
-    try {
-      const task = deps.store.get(id);
-      const result = task?.results.find((r) => r.index === index);
-      if (!task || !result?.file || result.kind !== 'image') return null;
-      const source = resolveMediaPath(deps.roots(), `library/${result.file}`);
-      if (!source) return null;
-      const file = await make(source, deps.roots().thumbs, name.replace(/\.webp$/, ''));
-      // Re-read: the engine may have changed the task meanwhile; only this result's thumbnail is set.
-      const now = deps.store.get(id);
-      if (now)
-        deps.store.update(id, {
-          results: now.results.map((r) => (r.index === index ? { ...r, thumbnail: file } : r)),
-          updatedAt: now.updatedAt,
-        });
-      return resolveMediaPath(deps.roots(), `thumbs/${file}`);
-    } catch {
-      return null;
-    } finally {
-      release();
-    }
-  }
+  const makeFor = (id: string, index: number, name: string): Promise<string | null> =>
+    slots.run(async () => {
+      try {
+        const task = deps.store.get(id);
+        const result = task?.results.find((r) => r.index === index);
+        if (!task || !result?.file || result.kind !== 'image') return null;
+        const source = resolveMediaPath(deps.roots(), `library/${result.file}`);
+        if (!source) return null;
+        const file = await make(source, deps.roots().thumbs, name.replace(/\.webp$/, ''));
+        // Only this result's thumbnail is set, on the task as it is now (the engine may have changed it).
+        deps.writer.recordThumbnail(id, index, file);
+        return resolveMediaPath(deps.roots(), `thumbs/${file}`);
+      } catch {
+        return null;
+      }
+    });
 
   return async (requestPath) => {
     const m = /^\/*thumbs\/(.+)$/.exec(requestPath);
