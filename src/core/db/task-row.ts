@@ -10,6 +10,7 @@ import {
   type TaskStatus,
 } from '../../shared/domain/task';
 import type { SendPhase, TaskInternal, TaskRecord } from '../tasks/task-record';
+import { readQueuePlace } from '../queue/queue-place';
 
 /**
  * Mapping between {@link TaskRecord} and the `tasks` table (migration 0001).
@@ -320,6 +321,7 @@ function readInternal(v: unknown, nextPollAt: number | null): TaskInternal {
     vendor: text(o.vendor, ''),
     submitPath: text(o.submitPath, ''),
     pollExpectedMs: numOrNull(o.pollExpectedMs) ?? undefined,
+    queue: readQueuePlace(o.queue),
   };
 }
 

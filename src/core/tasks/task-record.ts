@@ -1,4 +1,5 @@
 import type { TaskDetail, TaskSummary } from '../../shared/domain/task';
+import type { QueuePlace } from '../queue/queue-place';
 
 /**
  * How far a task's submission got: `local` (written, not sent: Send may send it), `wire` (the request went
@@ -27,6 +28,8 @@ export interface TaskInternal {
    * typical guess): the first poll lands near it. Null or absent: backoff.
    */
   pollExpectedMs?: number | null;
+  /** Its place in Atelier's own queue while `waiting` (issue 30); kept after, absent on older rows. */
+  queue?: QueuePlace | null;
 }
 
 /** A task as core stores it: the bridge's detail view plus engine bookkeeping. */
