@@ -24,6 +24,7 @@ import { openOrRecover } from './db/open-or-recover';
 import { NoticeBoard } from './notices/notice-board';
 import { corruptReportsUnder, onCorruptJson } from './storage/json-file';
 import { TaskEngine } from './engine/task-engine';
+import { createQueue } from './queue/create-queue';
 import { TaskWriter } from './engine/task-writer';
 import { DEFAULT_TUNING } from './engine/tuning';
 import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
@@ -137,6 +138,16 @@ export function createCore(ports: CorePorts): Core {
     roots: mediaRoots,
   });
   const rememberedPort = new RememberedPort(ports.dataDir);
+  // Issue 30: new tasks wait in Atelier's own queue for a slot of their gateway profile.
+  const queue = createQueue({
+    db: store.db,
+    get: (id) => writer.get(id),
+    events,
+    notices,
+    profileNames: async () => new Map((await profiles.list()).map((p) => [p.id, p.name])),
+    clock,
+    log,
+  });
   const engine: TaskEngine = new TaskEngine({
     store,
     writer,
@@ -159,7 +170,9 @@ export function createCore(ports: CorePorts): Core {
     },
     onGatewayAnswer: (profileId, answer) => health.answer(profileId, answer),
     estimator,
+    gate: queue.queue,
   });
+  queue.attach(engine);
 
   const studio = createStudio({ store, engine, writer, now: () => clock.now(), log });
 
@@ -188,6 +201,7 @@ export function createCore(ports: CorePorts): Core {
   };
 
   const handlers: Handlers = {
+    ...queue.handlers,
     getAppInfo: async () => ({
       name: 'Atelier',
       version: ports.appVersion,
@@ -376,10 +390,12 @@ export function createCore(ports: CorePorts): Core {
           log.warn('callback receiver did not start; polling continues', { error: errorMessage(e) }),
         );
       }
+      queue.start();
       studio.batches.resume();
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
     },
     async stop() {
+      queue.stop();
       await studio.batches.stop();
       await engine.stop();
       await receiver.stop();

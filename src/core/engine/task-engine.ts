@@ -25,6 +25,8 @@ import { Submission, type SubmitRequest } from './submission';
 import type { TaskWriter } from './task-writer';
 import { isDiskFull } from './write-guard';
 import type { EngineTuning } from './tuning';
+import type { QueueEvent } from './lifecycle/task-events';
+import type { QueueGate } from '../queue/queue-service';
 
 export type { SubmitRequest } from './submission';
 
@@ -49,6 +51,8 @@ export interface EngineDeps {
   onGatewayAnswer?: (profileId: string, answer: number | 'unreachable') => void;
   /** Expected duration per profile, operation and model: set on the task at submission (progress, first poll). */
   estimator?: Estimator;
+  /** Atelier's own queue (issue 30): new tasks wait for a slot of their profile; see core/queue. */
+  gate?: QueueGate;
 }
 
 /**
@@ -167,6 +171,16 @@ export class TaskEngine {
 
   submit(req: SubmitRequest): Promise<TaskSummary> {
     return this.submission.submit(req);
+  }
+
+  /** The queue's gate let a waiting task through: send it (tracked, so `stop` waits for its answer). */
+  sendQueued(id: string): Promise<void> {
+    return this.track(this.submission.sendQueued(this.require(id)));
+  }
+
+  /** A queue event (reorder, cancel while waiting) through the lifecycle and the one writer. */
+  queueEvent(id: string, event: QueueEvent): TaskRecord | null {
+    return this.raise(id, event);
   }
 
   /** "Check again": an immediate query (also revives stalled and stopped tasks); a task never sent is sent. */
