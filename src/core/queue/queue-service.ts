@@ -150,14 +150,15 @@ export class QueueService implements QueueGate {
       if (!item) continue;
       this.waiting.delete(id);
       this.held.set(id, { profileId: item.profileId, status: 'submitting' });
-      const work = this.engine.dispatch(id).catch((e: unknown) => {
-        this.deps.log.warn('a queued task could not be sent', { id, error: e instanceof Error ? e.message : String(e) });
-      });
+      // The send itself (its refusal reaches a form still waiting on it, see Submission); the queue only logs.
+      const work = this.engine.dispatch(id);
       this.inFlight.set(id, work);
-      void work.finally(() => {
-        this.inFlight.delete(id);
-        this.schedulePump();
-      });
+      void work
+        .catch((e: unknown) => this.deps.log.warn('a queued task could not be sent', { id, error: e instanceof Error ? e.message : String(e) }))
+        .finally(() => {
+          this.inFlight.delete(id);
+          this.schedulePump();
+        });
     }
     if (picks.length) this.deps.changed();
     this.planWake(now);

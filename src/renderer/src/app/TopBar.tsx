@@ -4,6 +4,7 @@ import type { Connection } from '../../../shared/bridge/contract';
 import { useBridgeStatus } from '../bridge/bridge-status';
 import { useConnection, useUpdatePreferences } from '../bridge/queries';
 import { useUiStore } from '../state/ui-store';
+import { QueueButton } from '../features/queue/QueueButton';
 
 type PillState = 'offline' | 'noKey' | 'keyRefused' | 'unreachable' | 'rateLimited' | 'connected' | 'ready';
 const DOTS: Record<PillState, string> = {
@@ -63,6 +64,7 @@ export function TopBar({ connected, theme }: { connected: boolean; theme: 'light
           {connection ? (connection.demo ? t('connection.demo') : connection.profileName) : '…'}
           <span className="muted">· {t(`connection.${state}`)}</span>
         </span>
+        <QueueButton />
         {connection?.demo && (
           <span className="pill badge-demo" title={t('connection.demoHint')}>
             {t('connection.demoBadge')}

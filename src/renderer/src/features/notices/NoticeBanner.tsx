@@ -14,6 +14,8 @@ function NoticeText({ notice }: { notice: Notice }) {
   switch (notice.kind) {
     case 'disk-full':
       return <>{t('notices.diskFull')}</>;
+    case 'queue-limit-learned':
+      return <>{t('notices.queueLimitLearned', { profile: p.profile ?? '', limit: p.limit ?? '' })}</>;
     case 'history-recovered':
       return <>{t('notices.historyRecovered', { copy })}</>;
     case 'journal-unreadable':
@@ -41,7 +43,7 @@ export function NoticeBanner() {
       {notices.map((n) => (
         <div
           key={n.id}
-          className={`notice notice-${n.kind === 'disk-full' ? 'warn' : 'danger'}`}
+          className={`notice notice-${n.kind === 'disk-full' || n.kind === 'queue-limit-learned' ? 'warn' : 'danger'}`}
           role="alert"
           data-testid="notice"
           data-kind={n.kind}
