@@ -12,6 +12,8 @@
  *    and frees 2 s later (needs root to mount; skipped with the reason otherwise).
  * 4. `fault-tasks` tasks, a clean stop, garbage written over `atelier.db-wal`, a restart on the same data.
  * Runs 3 and 4 also count tasks the gateway accepted that ended `unknown` (target 0).
+ * 6. `limited-tasks` tasks against a key limited to 2 tasks at once (issue 30): 0 failed by 1303 / 429.
+ *    `--only limited` runs this phase alone.
  * Prints the counts; exits non-zero when anything is lost, submitted twice or corrupt.
  */
 import { spawn } from 'node:child_process';
@@ -28,12 +30,15 @@ import { allTasks, quietTasks, verifyRun, type Verdict } from './verify';
 import { chaosFaults, submitChaosTask, tagFor, useChaosProfile } from './workload';
 import { corruptWalRun, diskFullRun } from './fault-phases';
 import { demoRestartRun } from './demo-phase';
+import { limitedGatewayRun } from './limited-phase';
 
 const { values: cli } = parseArgs({
   options: {
     tasks: { type: 'string', default: '200' },
     'crash-tasks': { type: 'string', default: '60' },
     'fault-tasks': { type: 'string', default: '40' },
+    'limited-tasks': { type: 'string', default: '40' },
+    only: { type: 'string' },
     seed: { type: 'string', default: '11' },
   },
 });
@@ -41,6 +46,7 @@ const TASKS = Number(cli.tasks);
 const CRASH_TASKS = Number(cli['crash-tasks']);
 const SEED = Number(cli.seed);
 const FAULT_TASKS = Number(cli['fault-tasks']);
+const LIMITED_TASKS = Number(cli['limited-tasks']);
 const SETTLE_MS = 120_000;
 
 const tagOf = (t: TaskSummary): string | null => /\[chaos-\d+-\d+\]/.exec(t.prompt)?.[0] ?? null;
@@ -227,6 +233,14 @@ async function main(): Promise<void> {
     faults: chaosFaults(TASKS / 200),
   });
   try {
+    if (cli.only === 'limited') {
+      // `--only limited`: phase 6 alone (issue 30), with run 2's faults.
+      sim.setFaults(chaosFaults(LIMITED_TASKS / 200));
+      const limited = await limitedGatewayRun(sim, LIMITED_TASKS);
+      printVerdict(`run 6: a gateway limited to 2 tasks at once (1303 / 429), learned and queued`, limited.verdict, limited.notes);
+      if (limited.verdict.lost + limited.verdict.duplicateSubmissions + limited.verdict.corruptFiles + limited.failedByLimit > 0) process.exitCode = 1;
+      return;
+    }
     const one = await firstRun(sim);
     sim.setFaults(chaosFaults(CRASH_TASKS / 200));
     const two = await crashRun(sim);
@@ -251,7 +265,11 @@ async function main(): Promise<void> {
       ...demo.notes,
       'accepted by the gateway, ended unknown': demo.acceptedUnknown,
     });
-    const phases = [one, two, ...(typeof full === 'string' ? [] : [full.verdict]), wal.verdict, demo.verdict];
+    // Phase 6 (issue 30): a gateway with a parallel limit of 2; Atelier learns it and queues.
+    sim.setFaults(chaosFaults(LIMITED_TASKS / 200));
+    const limited = await limitedGatewayRun(sim, LIMITED_TASKS);
+    printVerdict(`run 6: a gateway limited to 2 tasks at once (1303 / 429), learned and queued`, limited.verdict, limited.notes);
+    const phases = [one, two, ...(typeof full === 'string' ? [] : [full.verdict]), wal.verdict, demo.verdict, limited.verdict];
     const sum = (k: 'lost' | 'duplicateSubmissions' | 'corruptFiles' | 'unexpectedFailures'): number =>
       phases.reduce((n, v) => n + v[k], 0);
     const total = (k: 'tasks' | 'succeeded' | 'failed'): number => phases.reduce((n, v) => n + v[k], 0);
@@ -265,6 +283,7 @@ async function main(): Promise<void> {
       diskFullAcceptedUnknown: typeof full === 'string' ? -1 : full.acceptedUnknown,
       corruptWalAcceptedUnknown: wal.acceptedUnknown,
       demoRestartAcceptedUnknown: demo.acceptedUnknown,
+      limitedFailedByLimit: limited.failedByLimit,
       unexpectedFailures: sum('unexpectedFailures'),
       interruptedUnknown: two.interruptedUnknown,
       interruptedReceived: two.interruptedReceived,
@@ -272,7 +291,7 @@ async function main(): Promise<void> {
       duplicateSubmissions: sum('duplicateSubmissions'),
       corruptFiles: sum('corruptFiles'),
     });
-    if (sum('lost') + sum('duplicateSubmissions') + sum('corruptFiles') > 0) process.exitCode = 1;
+    if (sum('lost') + sum('duplicateSubmissions') + sum('corruptFiles') + limited.failedByLimit > 0) process.exitCode = 1;
   } finally {
     await sim.close();
   }
