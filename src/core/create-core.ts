@@ -1,45 +1,42 @@
-import { errorMessage } from '../shared/error-message';
 import { join } from 'node:path';
-import { BridgeError } from '../shared/bridge/result';
 import type { EventPayload, Handlers } from '../shared/bridge/contract';
 import type { InputRef } from '../shared/domain/task';
-import { DEMO_PROFILE_ID, isPlainHttpRemote } from '../shared/domain/profile';
-import { CoreEvents } from './events';
-import { InputStore } from './inputs/input-store';
-import { silentLogger, systemClock, type CorePorts } from './ports';
-import { redactingLogger } from './logging/redacting-logger';
-import { cachedPreferences } from './preferences/cached-preferences';
-import { mergePreferences } from './preferences/update-preferences';
-import { previewFileName } from './preferences/file-name-preview';
-import { ProfileService } from './profiles/profile-service';
-import { testConnection } from './profiles/test-connection';
-import { GatewayHealthBook, healthOfTest } from './profiles/gateway-health';
-import { TaskStore } from './db/task-store';
-import { listPage } from './db/list-page';
-import { firstScreen } from './first-screen';
-import { createLazyThumbnails } from './thumbnails/lazy-thumbnails';
-import { makePrivateDataDir } from './storage/private-dir';
-import { createOwnMediaResolver } from './media/known-media';
+import { errorMessage } from '../shared/error-message';
+import {
+  CALLBACK_PATH,
+  CallbackReceiver,
+  type CallbackHint,
+  type CallbackVerdict,
+} from './callbacks/callback-receiver';
+import { RememberedPort, startOnStablePort } from './callbacks/remembered-port';
 import { openOrRecover } from './db/open-or-recover';
-import { NoticeBoard } from './notices/notice-board';
-import { corruptReportsUnder, onCorruptJson } from './storage/json-file';
+import { TaskStore } from './db/task-store';
 import { TaskEngine } from './engine/task-engine';
 import { createQueue } from './queue/create-queue';
 import { TaskWriter } from './engine/task-writer';
 import { DEFAULT_TUNING } from './engine/tuning';
-import { CALLBACK_PATH, CallbackReceiver } from './callbacks/callback-receiver';
-import { RememberedPort, startOnStablePort } from './callbacks/remembered-port';
-import { toDetail, toSummary } from './tasks/task-record';
-import { copyResult, deleteTaskFiles, resultPath } from './tasks/task-files';
-import { basename } from 'node:path';
 import { SqliteEstimator } from './estimates/sqlite-estimator';
-import { getOperation } from '../shared/operations/catalog';
-import { visibleValues } from '../shared/operations/validate';
-import { readFile } from 'node:fs/promises';
-import { LibraryStore } from './library/library-store';
+import { CoreEvents } from './events';
+import { firstScreen } from './first-screen';
+import { appHandlers } from './handlers/app';
+import { fileHandlers } from './handlers/files';
+import { libraryHandlers } from './handlers/library';
+import { activeConnection, profileHandlers } from './handlers/profiles';
+import { taskHandlers } from './handlers/tasks';
+import { InputStore } from './inputs/input-store';
 import { LibraryService } from './library/library-service';
-import { importFolder } from './library/import-folder';
+import { LibraryStore } from './library/library-store';
+import { redactingLogger } from './logging/redacting-logger';
+import { createOwnMediaResolver } from './media/known-media';
+import { NoticeBoard } from './notices/notice-board';
+import { silentLogger, systemClock, type CorePorts } from './ports';
+import { cachedPreferences } from './preferences/cached-preferences';
+import { GatewayHealthBook } from './profiles/gateway-health';
+import { ProfileService } from './profiles/profile-service';
+import { corruptReportsUnder, onCorruptJson } from './storage/json-file';
+import { makePrivateDataDir } from './storage/private-dir';
 import { createStudio } from './studio/studio-handlers';
+import { createLazyThumbnails } from './thumbnails/lazy-thumbnails';
 
 export interface Core {
   handlers: Handlers;
@@ -62,14 +59,17 @@ export interface Core {
   stop(): Promise<void>;
 }
 
-/** The composition root of core, called by both the Electron main process and the web host. */
+/**
+ * The composition root of core, called by both the Electron main process and the web host: wiring only,
+ * in dependency order (each object is built from those above it). The bridge's methods live in handlers/.
+ */
 export function createCore(ports: CorePorts): Core {
   const clock = ports.clock ?? systemClock;
   const tuning = { ...DEFAULT_TUNING, ...ports.tuning };
+  const fetchImpl = ports.fetch ?? fetch;
   const events = new CoreEvents();
   makePrivateDataDir(ports.dataDir, 'atelier.db');
-  // Read once, pushed on change (the engine asks on every poll).
-  const preferences = cachedPreferences(ports.preferences);
+  const preferences = cachedPreferences(ports.preferences); // read once, pushed on change (asked on every poll)
   const profiles = new ProfileService(ports.dataDir, ports.secrets, ports.demo);
   // Whatever logger the host injects, it only ever sees redacted lines (no key values, no Authorization).
   const log = redactingLogger(ports.log ?? silentLogger, () => profiles.secretsSnapshot());
@@ -85,9 +85,9 @@ export function createCore(ports: CorePorts): Core {
     () => clock.now(),
   );
   for (const r of corruptReportsUnder(ports.dataDir)) notices.fromCorruptStore(r);
-  const offCorrupt = onCorruptJson((r) => {
-    if (corruptReportsUnder(ports.dataDir).includes(r)) notices.fromCorruptStore(r);
-  });
+  const offCorrupt = onCorruptJson(
+    (r) => corruptReportsUnder(ports.dataDir).includes(r) && notices.fromCorruptStore(r),
+  );
   const opened = openOrRecover(join(ports.dataDir, 'atelier.db'));
   for (const r of opened.recoveries) notices.fromRecovery(r);
   const store = new TaskStore(opened.db, { now: () => clock.now() });
@@ -95,20 +95,16 @@ export function createCore(ports: CorePorts): Core {
   events.subscribe((event, payload) => {
     if (event !== 'taskChanged' || store.closed) return;
     const t = payload as EventPayload<'taskChanged'>;
-    if ((t.status === 'downloading' || t.status === 'succeeded') && t.finishedAt !== null) estimator.observe(t, store.get(t.id)?.values ?? {});
+    if ((t.status === 'downloading' || t.status === 'succeeded') && t.finishedAt !== null)
+      estimator.observe(t, store.get(t.id)?.values ?? {});
   });
   // The pill follows the gateway: a change of the active profile's health is a connection change.
   const health = new GatewayHealthBook((profileId) => {
     if (preferences.read().activeProfileId !== profileId) return;
-    connection().then(
+    activeConnection(profiles, preferences, health).then(
       (c) => events.emit('connectionChanged', c),
       () => undefined,
     );
-  });
-  const ownMedia = createOwnMediaResolver(mediaRoots, {
-    hasInput: (id) => inputs.holds(id),
-    // Board exports made in this run are served too (the download link of "Export ZIP").
-    recordsFile: (field, rel) => store.recordsMediaFile(field, rel) || (field === 'file' && library.madeExport(rel)),
   });
   // The one writer of task rows: the engine, the user's marks and the thumbnails all write through it.
   const writer = new TaskWriter({
@@ -119,12 +115,11 @@ export function createCore(ports: CorePorts): Core {
     secrets: () => profiles.secretsSnapshot(),
     bookFlushMs: () => tuning.bookFlushMs ?? 3_000,
     onDiskFull: (full) =>
-      full ? notices.raise('disk-full', 'disk-full', 'Disk full: free space to continue.') : notices.clear('disk-full'),
+      full
+        ? notices.raise('disk-full', 'disk-full', 'Disk full: free space to continue.')
+        : notices.clear('disk-full'),
     logError: (message, error) => log.error(message, { error }),
   });
-  // An image result's thumbnail, made when the gallery first asks for it (see lazy-thumbnails.ts).
-  const lazyThumbnail = createLazyThumbnails({ store, writer, roots: mediaRoots });
-  const receiver = new CallbackReceiver((hint) => engine.onCallback(hint), log);
   const libraryStore = new LibraryStore(
     () => store.db,
     () => clock.now(),
@@ -137,6 +132,14 @@ export function createCore(ports: CorePorts): Core {
     now: () => clock.now(),
     roots: mediaRoots,
   });
+  const ownMedia = createOwnMediaResolver(mediaRoots, {
+    hasInput: (id) => inputs.holds(id),
+    // Board exports made in this run are served too (the download link of "Export ZIP").
+    recordsFile: (field, rel) =>
+      store.recordsMediaFile(field, rel) || (field === 'file' && library.madeExport(rel)),
+  });
+  // An image result's thumbnail, made when the gallery first asks for it (see lazy-thumbnails.ts).
+  const lazyThumbnail = createLazyThumbnails({ store, writer, roots: mediaRoots });
   const rememberedPort = new RememberedPort(ports.dataDir);
   // Issue 30: new tasks wait in Atelier's own queue for a slot of their gateway profile.
   const queue = createQueue({
@@ -148,6 +151,11 @@ export function createCore(ports: CorePorts): Core {
     clock,
     log,
   });
+  // The receiver hands callbacks to the engine, which is built after it (the engine asks for its URL).
+  let intake: (hint: CallbackHint) => Promise<CallbackVerdict> = async () => 'unknown-task';
+  const receiver = new CallbackReceiver((hint) => intake(hint), log);
+  const startReceiver = (localPort: number): Promise<number> =>
+    startOnStablePort(localPort, rememberedPort, (p) => receiver.start(p));
   const engine: TaskEngine = new TaskEngine({
     store,
     writer,
@@ -156,7 +164,7 @@ export function createCore(ports: CorePorts): Core {
     preferences,
     dataDir: ports.dataDir,
     libraryDir,
-    fetch: ports.fetch ?? fetch,
+    fetch: fetchImpl,
     clock,
     log,
     tuning,
@@ -164,7 +172,7 @@ export function createCore(ports: CorePorts): Core {
     callbackUrlFor: async (profileId, token) => {
       const profile = await profiles.get(profileId);
       if (!profile.callbacks.enabled) return null;
-      const port = await startOnStablePort(profile.callbacks.localPort, rememberedPort, (p) => receiver.start(p));
+      const port = await startReceiver(profile.callbacks.localPort);
       const base = profile.callbacks.publicUrl.trim() || `http://127.0.0.1:${port}`;
       return `${base.replace(/\/+$/, '')}${CALLBACK_PATH}${token}`;
     },
@@ -172,201 +180,35 @@ export function createCore(ports: CorePorts): Core {
     estimator,
     gate: queue.queue,
   });
+  intake = (hint) => engine.onCallback(hint);
   queue.attach(engine);
-
   const studio = createStudio({ store, engine, writer, now: () => clock.now(), log });
-
-  const connection = async () => {
-    const prefs = preferences.read();
-    const list = await profiles.list();
-    const active =
-      list.find((p) => p.id === prefs.activeProfileId) ??
-      list.find((p) => p.id === DEMO_PROFILE_ID) ??
-      list[0];
-    if (!active) throw new BridgeError('not_found', 'No gateway profile is configured.');
-    const baseUrl = active.demo ? (await profiles.ensureDemo()).baseUrl : active.baseUrl;
-    return {
-      profileId: active.id,
-      profileName: active.name,
-      demo: active.demo,
-      baseUrl,
-      hasKey: active.hasKey,
-      health: health.get(active.id),
-    };
-  };
-  /** After a change of key or address, what the gateway said before no longer holds. */
-  const keyChanged = <T extends { id: string }>(profile: T): T => {
-    health.forget(profile.id);
-    return profile;
-  };
 
   const handlers: Handlers = {
     ...queue.handlers,
-    getAppInfo: async () => ({
-      name: 'Atelier',
-      version: ports.appVersion,
-      transport: ports.transport,
-      platform: process.platform,
-      dataDir: ports.dataDir,
-      libraryDir: libraryDir(),
-      secretStorage: ports.secrets.description,
+    ...appHandlers({ ports, preferences, events, notices, clock, libraryDir }),
+    ...profileHandlers({ profiles, preferences, health, events, log, fetch: fetchImpl, clock }),
+    ...fileHandlers({
+      ports,
+      inputs,
+      library,
+      libraryStore,
+      task: (id) => engine.require(id),
+      roots: mediaRoots,
     }),
-    getPreferences: async () => preferences.read(),
-    updatePreferences: async (patch) => {
-      const next = mergePreferences(preferences.read(), patch, ports.dataDir);
-      preferences.write(next);
-      events.emit('preferencesChanged', next);
-      return next;
-    },
-    getConnection: connection,
-    listProfiles: () => profiles.list(),
-    saveProfile: async ({ key, ...input }) => {
-      if (isPlainHttpRemote(input.baseUrl)) log.warn('profile uses plain http:// to a remote host; its key travels unencrypted', { profile: input.id });
-      return keyChanged(await profiles.save(input, key));
-    },
-    deleteProfile: async ({ id }) => {
-      await profiles.remove(id);
-      if (preferences.read().activeProfileId === id)
-        await handlers.selectProfile({ id: DEMO_PROFILE_ID });
-      return { ok: true as const };
-    },
-    setProfileKey: async ({ id, key, acceptWeakStorage }) => keyChanged(await profiles.setKey(id, key, acceptWeakStorage)),
-    clearProfileKey: async ({ id }) => keyChanged(await profiles.clearKey(id)),
-    selectProfile: async ({ id }) => {
-      await profiles.get(id);
-      preferences.write({ ...preferences.read(), activeProfileId: id });
-      const c = await connection();
-      events.emit('connectionChanged', c);
-      return c;
-    },
-    testConnection: async ({ id }) => {
-      const result = await testConnection(await profiles.resolve(id), ports.fetch ?? fetch, clock);
-      health.record(id, healthOfTest(result));
-      return result;
-    },
-    chooseLibraryFolder: async () => {
-      if (!ports.shell?.chooseFolder)
-        throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
-      return { path: await ports.shell.chooseFolder(libraryDir()) };
-    },
-    previewFileName: async ({ pattern }) => ({ example: previewFileName(pattern, new Date(clock.now())) }),
-    startDragResult: async ({ id, index }) => {
-      const path = resultPath(engine.require(id), index, mediaRoots());
-      if (!ports.shell?.startDrag)
-        throw new BridgeError('forbidden', 'Dragging files out is only available in the desktop app.');
-      ports.shell.startDrag(path);
-      return { ok: true as const };
-    },
-    stageInputFromPath: async ({ path }) => {
-      // The web page never names paths (a token holder could read any file): uploads are its way in.
-      if (ports.transport === 'web') throw new BridgeError('forbidden', 'Web mode stages files by upload, not by path.');
-      return inputs.stageFromPath(path);
-    },
-    stageInputBytes: async ({ name, mime, bytes, origin }) => {
-      const ref = await inputs.stageBytes(name, mime, bytes);
-      if (origin) libraryStore.setOrigin(ref.id, origin);
-      return ref;
-    },
-    submitTask: (input) => engine.submit(input),
+    ...taskHandlers({
+      engine,
+      writer,
+      store,
+      estimator,
+      profiles,
+      preferences,
+      roots: mediaRoots,
+      onDeleted: (b) => studio.onTaskDeleted(b),
+    }),
+    ...libraryHandlers({ ports, store, library, libraryStore, libraryDir, clock }),
     ...studio.handlers,
-    estimateTask: async ({ operationId, values }) => {
-      const profile = await profiles.get(preferences.read().activeProfileId).catch(() => profiles.get(DEMO_PROFILE_ID));
-      const visible = visibleValues(getOperation(operationId), values, profile.vendor);
-      const model = typeof visible.model === 'string' ? visible.model : '';
-      return estimator.estimate({ profileId: profile.id, operationId, model, values: visible });
-    },
-    listTasks: async ({ filter, cursor, limit }) => {
-      const page = listPage(store, filter, cursor, limit);
-      return { items: page.items.map(toSummary), nextCursor: page.nextCursor, total: page.total, counts: page.counts };
-    },
     getFirstScreen: (input) => firstScreen(handlers, input),
-    getTask: async ({ id }) => toDetail(engine.require(id)),
-    checkTask: ({ id }) => engine.check(id),
-    retryDownload: ({ id }) => engine.retryDownload(id),
-    stopTracking: async ({ id }) => engine.stopTracking(id),
-    setFavourite: async ({ id, favourite }) => {
-      const next = writer.mark(id, { favourite });
-      if (!next) throw new BridgeError('not_found', 'This task no longer exists.');
-      return toSummary(next);
-    },
-    deleteTask: async ({ id, deleteFiles }) => {
-      const task = engine.require(id);
-      if (deleteFiles) await deleteTaskFiles(task, mediaRoots());
-      store.delete(id);
-      studio.onTaskDeleted(task.batchId);
-      events.emit('taskRemoved', { id });
-      return { ok: true as const };
-    },
-    saveResultAs: async ({ id, index }) => {
-      const source = resultPath(engine.require(id), index, mediaRoots());
-      // Only the shell's own dialog names the target; web mode saves through a browser download instead.
-      if (!ports.shell?.chooseSavePath) throw new BridgeError('forbidden', 'Save as is only available in the desktop app.');
-      const target = await ports.shell.chooseSavePath(basename(source));
-      if (!target) return { path: null };
-      await copyResult(source, target);
-      return { path: target };
-    },
-    revealResult: async ({ id, index }) => {
-      const path = resultPath(engine.require(id), index, mediaRoots());
-      if (!ports.shell?.revealPath)
-        throw new BridgeError('forbidden', 'Revealing files is only available in the desktop app.');
-      ports.shell.revealPath(path);
-      return { ok: true as const };
-    },
-    listNotices: async () => notices.list(),
-    dismissNotice: async ({ id }) => {
-      notices.dismiss(id);
-      return { ok: true as const };
-    },
-    getLineage: async ({ id }) => library.lineage(id),
-    listBoards: async () => libraryStore.listBoards(),
-    createBoard: async ({ name }) => libraryStore.createBoard(name),
-    renameBoard: async ({ id, name }) => {
-      if (!libraryStore.renameBoard(id, name))
-        throw new BridgeError('not_found', 'This board no longer exists.');
-      return { ok: true as const };
-    },
-    deleteBoard: async ({ id }) => {
-      libraryStore.deleteBoard(id);
-      return { ok: true as const };
-    },
-    moveToBoard: async ({ ids, boardId }) => {
-      if (boardId !== null && !libraryStore.hasBoard(boardId))
-        throw new BridgeError('not_found', 'This board no longer exists.');
-      libraryStore.moveTasks(ids, boardId);
-      return { ok: true as const };
-    },
-    exportTasks: async ({ ids }) => library.export(ids),
-    inspectInput: async ({ id }) => {
-      if (!inputs.has(id)) throw new BridgeError('not_found', 'This file is no longer staged.');
-      return library.inspect(await readFile(inputs.pathOf(id)));
-    },
-    importFolder: async ({ path }) => {
-      // Like staging by path: web mode never reads folders the page names (least privilege).
-      if (ports.transport === 'web') throw new BridgeError('forbidden', 'Import folder is available in the desktop app.');
-      // The folder comes from the native picker only: a page (even a compromised one) never names a path to read.
-      if (path !== null) throw new BridgeError('forbidden', 'Choose the folder in the folder picker.');
-      if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
-      const dir = await ports.shell.chooseFolder(libraryDir());
-      if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, path: null };
-      const done = await importFolder(dir, { store, libraryDir: libraryDir(), now: () => clock.now() }).catch((e: unknown) => {
-        throw new BridgeError('not_found', `Could not read ${dir}: ${errorMessage(e)}`);
-      });
-      return { ...done, path: dir };
-    },
-    recordFrameOrigin: async ({ inputId, origin }) => {
-      if (!inputs.has(inputId)) throw new BridgeError('not_found', 'This file is no longer staged.');
-      libraryStore.setOrigin(inputId, origin);
-      return { ok: true as const };
-    },
-    openExternal: async ({ url }) => {
-      if (!/^https?:\/\//i.test(url))
-        throw new BridgeError('forbidden', 'Only http(s) links open externally.');
-      if (!ports.shell?.openExternal)
-        throw new BridgeError('forbidden', 'Opening links is not available here.');
-      await ports.shell.openExternal(url);
-      return { ok: true as const };
-    },
   };
 
   return {
@@ -386,7 +228,7 @@ export function createCore(ports: CorePorts): Core {
       const waiting = store.anyAwaitingCallback();
       if (waiting) {
         const profile = await profiles.get(waiting.profileId).catch(() => null);
-        await startOnStablePort(profile?.callbacks.localPort ?? 0, rememberedPort, (p) => receiver.start(p)).catch((e: unknown) =>
+        await startReceiver(profile?.callbacks.localPort ?? 0).catch((e: unknown) =>
           log.warn('callback receiver did not start; polling continues', { error: errorMessage(e) }),
         );
       }

@@ -2,30 +2,24 @@ import { isTerminal } from '../../shared/domain/task';
 import type { CallbackHint, CallbackVerdict } from '../callbacks/callback-receiver';
 import { CallbackGate } from '../callbacks/callback-gate';
 import { verifyCallbackSignature } from '../callbacks/signature';
-import type { TaskStore } from '../db/task-store';
 import type { QueryOutcome } from '../gateway/adapter';
 import type { GatewayTarget } from '../gateway/http';
+import type { EngineContext } from './engine-context';
 import { firstString } from '../gateway/parse';
-import type { Clock } from '../ports';
 import type { TaskRecord } from '../tasks/task-record';
-import type { GatewayClient } from './gateway-client';
-import type { TaskEvent } from './lifecycle/task-lifecycle';
-import type { TaskWriter } from './task-writer';
-import type { EngineTuning } from './tuning';
 
-export interface CallbackIntakeDeps {
-  writer: TaskWriter;
-  store: TaskStore;
-  gateway: GatewayClient;
-  clock: Clock;
-  tuning: EngineTuning;
-  /** Callback URL token → task id, for every task of this process and every unfinished one before it. */
-  callbackTokens: Map<string, string>;
-  target: (task: TaskRecord) => Promise<GatewayTarget>;
-  raise: (id: string, event: TaskEvent) => TaskRecord | null;
+export type CallbackIntakeDeps = Pick<
+  EngineContext,
+  'writer' | 'store' | 'gateway' | 'clock' | 'tuning' | 'callbackTokens' | 'target' | 'raise'
+> & {
   poll: (task: TaskRecord, opts: { force: boolean }) => Promise<void>;
-  outcome: (id: string, outcome: QueryOutcome, raw: unknown, plan: { nextPollAt: number | null; pollCount: number }) => Promise<void>;
-}
+  outcome: (
+    id: string,
+    outcome: QueryOutcome,
+    raw: unknown,
+    plan: { nextPollAt: number | null; pollCount: number },
+  ) => Promise<void>;
+};
 
 /**
  * A callback is a hint: its token and signature are checked, then the task is queried (the query, not the
@@ -44,7 +38,8 @@ export class CallbackIntake {
     // Only on its own task's path token: a valid signature for another task's taskNo changes nothing here.
     if (!task || task.internal.callbackToken !== hint.token) return 'unknown-task';
     const target = await deps.target(task);
-    if (!target.apiKey || !verifyCallbackSignature(hint.taskNo, hint.timestamp, target.apiKey, hint.sign)) return 'rejected';
+    if (!target.apiKey || !verifyCallbackSignature(hint.taskNo, hint.timestamp, target.apiKey, hint.sign))
+      return 'rejected';
     if (!this.gate.fresh(hint.timestamp, deps.clock.now())) return 'rejected';
     if (task.remoteId && task.remoteId !== hint.taskNo) return 'rejected';
     // A replay of what was already handled is answered without asking the gateway again.
@@ -72,9 +67,11 @@ export class CallbackIntake {
     if (!answer) return 'rejected';
     const { body, outcome } = answer;
     const model = firstString(body, ['data.model', 'model', 'data.model_name']);
-    if (model !== task.model || outcome.status === 'unknown' || outcome.status === 'stalled') return 'rejected';
+    if (model !== task.model || outcome.status === 'unknown' || outcome.status === 'stalled')
+      return 'rejected';
     const current = deps.writer.get(task.id);
-    if (!current || current.remoteId || heldByOther()) return current?.remoteId === taskNo ? 'accepted' : 'rejected';
+    if (!current || current.remoteId || heldByOther())
+      return current?.remoteId === taskNo ? 'accepted' : 'rejected';
     if (!deps.raise(task.id, { type: 'adopted', remoteId: taskNo })) return 'rejected';
     const later = isTerminal(outcome.status) ? null : deps.clock.now() + deps.tuning.pollBaseMs;
     await deps.outcome(task.id, outcome, body, { nextPollAt: later, pollCount: 0 });

@@ -2,7 +2,13 @@ import { errorMessage } from '../../shared/error-message';
 import type { QueryOutcome } from '../gateway/adapter';
 import { ADAPTERS } from '../gateway/adapters';
 import { readQueryAnswer, readSubmitAnswer, type QueryAnswer, type SubmitAnswer } from '../gateway/answers';
-import { gatewayRequest, GatewayNetworkError, type GatewayResponse, type GatewayTarget, type RequestOptions } from '../gateway/http';
+import {
+  gatewayRequest,
+  GatewayNetworkError,
+  type GatewayResponse,
+  type GatewayTarget,
+  type RequestOptions,
+} from '../gateway/http';
 import type { Clock, Logger } from '../ports';
 import type { TaskRecord } from '../tasks/task-record';
 
@@ -33,7 +39,10 @@ export class GatewayClient {
   /** The status query of the schedule (its answer feeds the profile's health). */
   async query(task: TaskRecord, target: GatewayTarget, path: string): Promise<QueryAnswer> {
     try {
-      return readQueryAnswer(task.family, await this.ask(task.profileId, target, { method: 'GET', path, timeoutMs: 60_000 }));
+      return readQueryAnswer(
+        task.family,
+        await this.ask(task.profileId, target, { method: 'GET', path, timeoutMs: 60_000 }),
+      );
     } catch (e) {
       return { kind: 'no-answer', message: errorMessage(e) };
     }
@@ -44,11 +53,18 @@ export class GatewayClient {
    * taskNo a callback names): the answer and its reading, or null when there is no query path, no answer,
    * not a 200, or a body the adapter cannot read.
    */
-  async queryOnce(task: TaskRecord, remoteId: string | null, target: GatewayTarget, timeoutMs: number): Promise<{ body: unknown; outcome: QueryOutcome } | null> {
+  async queryOnce(
+    task: TaskRecord,
+    remoteId: string | null,
+    target: GatewayTarget,
+    timeoutMs: number,
+  ): Promise<{ body: unknown; outcome: QueryOutcome } | null> {
     const adapter = ADAPTERS[task.family];
     const path = remoteId ? adapter.queryPath({ remoteId, submitPath: task.internal.submitPath }) : null;
     if (!path) return null;
-    const res = await gatewayRequest(target, { method: 'GET', path, timeoutMs }, this.http()).catch(() => null);
+    const res = await gatewayRequest(target, { method: 'GET', path, timeoutMs }, this.http()).catch(
+      () => null,
+    );
     if (!res || res.status !== 200) return null;
     try {
       return { body: res.body, outcome: adapter.parseQuery(res.body) };
@@ -57,7 +73,11 @@ export class GatewayClient {
     }
   }
 
-  private async ask(profileId: string, target: GatewayTarget, options: RequestOptions): Promise<GatewayResponse> {
+  private async ask(
+    profileId: string,
+    target: GatewayTarget,
+    options: RequestOptions,
+  ): Promise<GatewayResponse> {
     try {
       const res = await gatewayRequest(target, options, this.http());
       this.deps.onAnswer?.(profileId, res.status);

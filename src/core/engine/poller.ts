@@ -1,43 +1,33 @@
 import { isTerminal } from '../../shared/domain/task';
 import { errorMessage } from '../../shared/error-message';
 import { getOperation } from '../../shared/operations/catalog';
-import type { TaskStore } from '../db/task-store';
 import type { QueryOutcome } from '../gateway/adapter';
 import { ADAPTERS } from '../gateway/adapters';
-import type { GatewayTarget } from '../gateway/http';
 import type { RemoteResult } from '../gateway/parse';
-import type { Clock, Logger } from '../ports';
 import type { TaskRecord } from '../tasks/task-record';
-import type { GatewayClient } from './gateway-client';
-import type { TaskEvent } from './lifecycle/task-lifecycle';
-import type { Limiter } from './limiter';
+import type { EngineContext } from './engine-context';
 import { nextPollDelay, pastHorizon } from './poll-schedule';
-import type { TaskWriter } from './task-writer';
-import type { EngineTuning } from './tuning';
 
-export interface PollerDeps {
-  writer: TaskWriter;
-  store: TaskStore;
-  gateway: GatewayClient;
-  clock: Clock;
-  log: Logger;
-  tuning: EngineTuning;
-  /** The global cap on requests in flight (polls and URL refreshes). */
-  requests: Limiter;
-  target: (task: TaskRecord) => Promise<GatewayTarget>;
-  /** Tells the lifecycle what happened (the engine writes the transition and runs its effects). */
-  raise: (id: string, event: TaskEvent) => TaskRecord | null;
+export type PollerDeps = Pick<
+  EngineContext,
+  | 'writer'
+  | 'store'
+  | 'gateway'
+  | 'clock'
+  | 'log'
+  | 'tuning'
+  | 'requests'
+  | 'target'
+  | 'raise'
+  | 'scrub'
+  | 'track'
+  | 'wake'
+> & {
   /** Writes inline (b64) results to their part files before the state naming them is saved: sizes by index. */
   stageInline: (id: string, results: readonly RemoteResult[]) => Promise<Map<number, number>>;
-  /** The engine's scrub of a gateway's text (every key core knows, and the target's). */
-  scrub: (text: string, target: GatewayTarget) => string;
   /** Restarts the downloads a full disk stopped, once it has room again. */
   restartDownload: (id: string) => void;
-  /** Runs work the engine waits for at stop. */
-  track: <T>(work: Promise<T>) => Promise<T>;
-  /** Asks for a scheduler pass now. */
-  wake: () => void;
-}
+};
 
 /**
  * Polling: which due tasks are queried in a scheduler pass, one status query per task at a time, and what
@@ -68,7 +58,10 @@ export class Poller {
       const { requests } = this.deps;
       const room = requests.room;
       // Over-read by what memory moved later (the stored time may still say due), then read from memory.
-      const ids = room > 0 ? writer.dueOf(this.deps.store.dueIds(now, room + this.busy.size + writer.keptCount), now) : [];
+      const ids =
+        room > 0
+          ? writer.dueOf(this.deps.store.dueIds(now, room + this.busy.size + writer.keptCount), now)
+          : [];
       for (const task of ids.slice(0, room + this.busy.size).flatMap((id) => writer.get(id) ?? [])) {
         if (this.busy.has(task.id)) continue;
         if (!requests.hasRoom) break;
@@ -84,7 +77,9 @@ export class Poller {
   /** Queries one task and raises what the gateway says. De-duplicated: one query per task at a time. */
   async poll(task: TaskRecord, opts: { force?: boolean } = {}): Promise<void> {
     if (this.busy.has(task.id) && !opts.force) return;
-    const path = task.remoteId ? ADAPTERS[task.family].queryPath({ remoteId: task.remoteId, submitPath: task.internal.submitPath }) : null;
+    const path = task.remoteId
+      ? ADAPTERS[task.family].queryPath({ remoteId: task.remoteId, submitPath: task.internal.submitPath })
+      : null;
     if (!path) return;
     this.busy.add(task.id);
     try {
@@ -121,7 +116,11 @@ export class Poller {
     const pollCount = current.internal.pollCount + 1;
     switch (answer.kind) {
       case 'no-answer':
-        this.deps.raise(task.id, { type: 'poll-failed', message: answer.message, nextPollAt: later(pollCount, null) });
+        this.deps.raise(task.id, {
+          type: 'poll-failed',
+          message: answer.message,
+          nextPollAt: later(pollCount, null),
+        });
         return;
       case 'rate-limited':
         this.deps.raise(task.id, { type: 'rate-limited', waitMs: answer.waitMs });
@@ -142,7 +141,10 @@ export class Poller {
       case 'outcome': {
         const count = answer.outcome.status !== current.status ? 0 : pollCount;
         const next = isTerminal(answer.outcome.status) ? null : later(count, answer.retryAfterMs);
-        await this.outcome(task.id, 'polled', answer.outcome, answer.raw, { nextPollAt: next, pollCount: count });
+        await this.outcome(task.id, 'polled', answer.outcome, answer.raw, {
+          nextPollAt: next,
+          pollCount: count,
+        });
       }
     }
   }
@@ -176,11 +178,21 @@ export class Poller {
   async refreshResultUrls(task: TaskRecord): Promise<void> {
     if (!task.remoteId) return;
     await this.deps.requests.run(async () => {
-      const answer = await this.deps.gateway.queryOnce(task, task.remoteId, await this.deps.target(task), 60_000);
+      const answer = await this.deps.gateway.queryOnce(
+        task,
+        task.remoteId,
+        await this.deps.target(task),
+        60_000,
+      );
       const current = this.deps.writer.get(task.id);
       if (!answer || !current || answer.outcome.results.length === 0) return;
       const output = getOperation(current.operationId).output;
-      this.deps.raise(task.id, { type: 'urls-refreshed', raw: answer.body, results: answer.outcome.results, output });
+      this.deps.raise(task.id, {
+        type: 'urls-refreshed',
+        raw: answer.body,
+        results: answer.outcome.results,
+        output,
+      });
     });
   }
 }

@@ -95,6 +95,7 @@ export class ResultDownloader {
     let requeries = 0;
     // The last file's "done" is written with the task's final state (one write, in the same instant).
     let lastDone: { index: number; patch: Partial<TaskResult> } | null = null;
+    let interrupted = false;
     for (let index = 0; index < task.results.length; index++) {
       const current = this.deps.get(id);
       const result = current?.results[index];
@@ -114,8 +115,17 @@ export class ResultDownloader {
           index--; // retry this result with the fresh URL
           continue;
         }
+        // Stopped (Atelier is quitting): not a failure. The file stays `downloading` and resumes next start.
+        if (abort.signal.aborted) {
+          interrupted = true;
+          break;
+        }
         this.setResult(id, index, { state: 'failed', error: errorMessage(e) });
       }
+    }
+    if (interrupted) {
+      if (lastDone) this.setResult(id, lastDone.index, lastDone.patch);
+      return;
     }
     // The last file's "done" goes with the task's final state, in one write (the lifecycle decides it).
     this.deps.report(id, { type: 'downloads-done', last: lastDone });

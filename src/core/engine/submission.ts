@@ -7,28 +7,23 @@ import { getOperation } from '../../shared/operations/catalog';
 import type { OperationId } from '../../shared/operations/ids';
 import { formatIssue } from '../../shared/operations/issues';
 import { protectedNamesIn } from '../../shared/operations/protected-fields';
-import { buildRequest, protectedExtraIssue, validateValues, visibleValues } from '../../shared/operations/validate';
-import type { TaskStore } from '../db/task-store';
-import type { Estimator } from '../estimates/estimator';
+import {
+  buildRequest,
+  protectedExtraIssue,
+  validateValues,
+  visibleValues,
+} from '../../shared/operations/validate';
 import type { QueryOutcome } from '../gateway/adapter';
 import type { GatewayTarget, RequestOptions } from '../gateway/http';
-import type { InputStore } from '../inputs/input-store';
-import type { LibraryHooks } from '../library/library-service';
-import type { Clock, PreferencesStore } from '../ports';
-import type { ProfileService } from '../profiles/profile-service';
 import type { TaskRecord } from '../tasks/task-record';
-import type { GatewayClient } from './gateway-client';
+import type { EngineContext } from './engine-context';
 import { IdempotentSubmits } from './idempotency';
-import type { TaskEvent } from './lifecycle/task-lifecycle';
 import { LOG } from './lifecycle/texts';
 import type { Limiter } from './limiter';
 import { createMediaResolver, type MediaResolver } from './media-resolver';
 import { expectedDurations, nextPollDelay } from './poll-schedule';
 import { newTaskRecord, withEvent } from './record-factory';
-import type { TaskWriter } from './task-writer';
-import type { EngineTuning } from './tuning';
 import { backoffMs, busyKind } from '../queue/busy-refusal';
-import type { QueueGate } from '../queue/queue-service';
 
 export interface SubmitRequest {
   operationId: OperationId;
@@ -42,35 +37,12 @@ export interface SubmitRequest {
   member?: { taskId: string; batchId: string };
 }
 
-export interface SubmissionDeps {
-  writer: TaskWriter;
-  store: TaskStore;
-  profiles: ProfileService;
-  inputs: InputStore;
-  preferences: PreferencesStore;
-  libraryDir: () => string;
-  fetch: typeof fetch;
-  clock: Clock;
-  tuning: EngineTuning;
-  gateway: GatewayClient;
+export type SubmissionDeps = EngineContext & {
   /** The cap on submissions in flight. */
   submissions: Limiter;
-  estimator?: Estimator;
-  hooks?: LibraryHooks;
-  /** The callback URL for a task gateway submission, or null when callbacks are off for that profile. */
-  callbackUrlFor: (profileId: string, token: string) => Promise<string | null>;
-  /** Callback URL token → task id (see TaskEngine). */
-  callbackTokens: Map<string, string>;
-  target: (task: TaskRecord) => Promise<GatewayTarget>;
-  raise: (id: string, event: TaskEvent) => TaskRecord | null;
   /** An outcome the submission's own answer carried (image edits), read like a poll's. */
   inlineOutcome: (id: string, outcome: QueryOutcome, raw: unknown) => Promise<void>;
-  scrub: (text: string, target: GatewayTarget) => string;
-  track: <T>(work: Promise<T>) => Promise<T>;
-  wake: () => void;
-  /** Atelier's own queue (issue 30): new tasks wait in it for a slot; absent, they are sent at once. */
-  gate?: QueueGate;
-}
+};
 
 /** What a submission needs once prepared: the task's row (written), the request, where it goes, its media. */
 interface Prepared {
@@ -101,7 +73,9 @@ export class Submission {
    * the gateway's answer so 400/401 reach the form; after that the task goes on in the background.
    */
   submit(req: SubmitRequest): Promise<TaskSummary> {
-    return req.idempotencyKey ? this.intents.run(req.idempotencyKey, () => this.submitOnce(req)) : this.submitOnce(req);
+    return req.idempotencyKey
+      ? this.intents.run(req.idempotencyKey, () => this.submitOnce(req))
+      : this.submitOnce(req);
   }
 
   /** Sends a task that never left the local queue (a restart came first): one click, same task, same settings. */
@@ -144,7 +118,9 @@ export class Submission {
         () => 'done' as const,
         (e: unknown) => e,
       ),
-      new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), this.deps.tuning.submitWaitMs).unref?.()),
+      new Promise<'waiting'>((resolve) =>
+        setTimeout(() => resolve('waiting'), this.deps.tuning.submitWaitMs).unref?.(),
+      ),
     ]);
     if (settled instanceof BridgeError) {
       // A refused key created nothing on the gateway and the form shows why: leave no failed tile behind.
@@ -167,13 +143,24 @@ export class Submission {
     if (intent.kind === 'queued' && !deps.raise(intent.task.id, { type: 'dequeued' }))
       throw new BridgeError('conflict', 'This task is no longer waiting; it is not sent again.');
     const resolved = await deps.profiles.resolve(profileId);
-    if (!resolved.apiKey) throw new BridgeError('gateway_unauthorized', 'No API key is set for this gateway. Add one in Settings.');
+    if (!resolved.apiKey)
+      throw new BridgeError(
+        'gateway_unauthorized',
+        'No API key is set for this gateway. Add one in Settings.',
+      );
     const token =
-      intent.kind !== 'new' ? intent.task.internal.callbackToken : op.family === 'gateway' ? randomBytes(18).toString('base64url') : null;
+      intent.kind !== 'new'
+        ? intent.task.internal.callbackToken
+        : op.family === 'gateway'
+          ? randomBytes(18).toString('base64url')
+          : null;
     const callbackUrl = token ? await deps.callbackUrlFor(resolved.profile.id, token) : null;
     // Core reads a gallery result only by the file its own task records (never the renderer's path).
-    const media = createMediaResolver(deps.inputs, deps.libraryDir(), deps.fetch, (taskId, index) =>
-      deps.store.get(taskId)?.results.find((r) => r.index === index)?.file ?? null,
+    const media = createMediaResolver(
+      deps.inputs,
+      deps.libraryDir(),
+      deps.fetch,
+      (taskId, index) => deps.store.get(taskId)?.results.find((r) => r.index === index)?.file ?? null,
     );
     try {
       const vendor = intent.kind === 'new' ? resolved.profile.vendor : intent.task.internal.vendor;
@@ -186,7 +173,8 @@ export class Submission {
       }
       if (intent.kind === 'send') {
         const record = deps.raise(intent.task.id, { type: 'send-requested' });
-        if (!record) throw new BridgeError('conflict', 'This task may already be at the gateway; it is not sent again.');
+        if (!record)
+          throw new BridgeError('conflict', 'This task may already be at the gateway; it is not sent again.');
         // The same address rules as polling: a demo task goes to the demo gateway where it runs now, and the
         // key only to its profile's origin.
         return { record, wire, target: await deps.target(record), media };
@@ -217,7 +205,12 @@ export class Submission {
       deps.writer.insert(record);
       deps.hooks?.submitted(record, req);
       if (record.internal.callbackToken) deps.callbackTokens.set(record.internal.callbackToken, record.id);
-      const target = { baseUrl: resolved.baseUrl, apiKey: resolved.apiKey, vendor, gatewayAuthHeader: resolved.profile.gatewayAuthHeader };
+      const target = {
+        baseUrl: resolved.baseUrl,
+        apiKey: resolved.apiKey,
+        vendor,
+        gatewayAuthHeader: resolved.profile.gatewayAuthHeader,
+      };
       return { record, wire, target, media };
     } catch (e) {
       media.cleanup();
@@ -227,7 +220,9 @@ export class Submission {
 
   /** Sends a prepared task under the submission cap; its media's temp files go when the request is done. */
   private dispatch(p: Prepared): Promise<void> {
-    return this.deps.track(this.deps.submissions.run(() => this.exchange(p).finally(() => p.media.cleanup())));
+    return this.deps.track(
+      this.deps.submissions.run(() => this.exchange(p).finally(() => p.media.cleanup())),
+    );
   }
 
   private async exchange({ record, wire, target, media }: Prepared): Promise<void> {
@@ -247,7 +242,8 @@ export class Submission {
       throw e instanceof BridgeError ? e : new BridgeError('invalid_input', message);
     }
     // From here on the gateway may have the task: recorded before the request goes out, never sent twice.
-    if (!deps.raise(id, { type: 'sending' })) throw new BridgeError('conflict', 'This task was already sent.');
+    if (!deps.raise(id, { type: 'sending' }))
+      throw new BridgeError('conflict', 'This task was already sent.');
     const answer = await deps.gateway.submit(record, target, {
       method: 'POST',
       path: wire.path,
@@ -257,7 +253,10 @@ export class Submission {
     switch (answer.kind) {
       case 'unreached': {
         const reason = deps.scrub(answer.message, target);
-        deps.raise(id, { type: 'send-failed', message: `Could not reach the gateway (${reason}); nothing was sent.` });
+        deps.raise(id, {
+          type: 'send-failed',
+          message: `Could not reach the gateway (${reason}); nothing was sent.`,
+        });
         throw new BridgeError('gateway_unreachable', `Could not reach the gateway (${reason}).`);
       }
       case 'maybe-sent':
@@ -297,7 +296,12 @@ export class Submission {
         );
         // Unknown duration: an early first poll (the answer may say more); known: near the expected finish.
         const first = record.internal.pollExpectedMs ? delay : Math.min(delay, deps.tuning.pollBaseMs);
-        deps.raise(id, { type: 'accepted', remoteId: answer.remoteId, raw: answer.raw, firstPollAt: deps.clock.now() + first });
+        deps.raise(id, {
+          type: 'accepted',
+          remoteId: answer.remoteId,
+          raw: answer.raw,
+          firstPollAt: deps.clock.now() + first,
+        });
         deps.wake();
       }
     }

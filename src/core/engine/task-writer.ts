@@ -37,7 +37,8 @@ export class TaskWriter {
     this.book = new PollBook({
       flushMs: deps.bookFlushMs,
       active: () => !deps.store.closed,
-      commit: (entries) => deps.store.transaction(() => entries.forEach(([id, p]) => deps.store.update(id, p))),
+      commit: (entries) =>
+        deps.store.transaction(() => entries.forEach(([id, p]) => deps.store.update(id, p))),
       onDiskFull: (id, patch) => void this.guard.write(id, patch),
       logError: deps.logError,
     });
@@ -58,7 +59,9 @@ export class TaskWriter {
   summary(task: TaskRecord): TaskSummary {
     const s = toSummary(task);
     if (!this.guard.unsaved(task.id)) return s;
-    const kept = task.remoteId ? ` Its gateway id ${task.remoteId} is kept in memory` : ' Its state is kept in memory';
+    const kept = task.remoteId
+      ? ` Its gateway id ${task.remoteId} is kept in memory`
+      : ' Its state is kept in memory';
     return { ...s, error: `Disk full: free space to continue.${kept} and saved as soon as there is room.` };
   }
 
@@ -87,7 +90,8 @@ export class TaskWriter {
     try {
       this.deps.store.insert(record);
     } catch (e) {
-      if (isDiskFull(e)) throw new BridgeError('internal', 'Disk full: free space to continue. Nothing was sent.');
+      if (isDiskFull(e))
+        throw new BridgeError('internal', 'Disk full: free space to continue. Nothing was sent.');
       throw e;
     }
     this.deps.events.emit('taskChanged', toSummary(record));
@@ -111,7 +115,10 @@ export class TaskWriter {
   recordThumbnail(id: string, index: number, file: string): void {
     const task = this.get(id);
     if (!task) return;
-    this.guard.write(id, { results: task.results.map((r) => (r.index === index ? { ...r, thumbnail: file } : r)), updatedAt: task.updatedAt });
+    this.guard.write(id, {
+      results: task.results.map((r) => (r.index === index ? { ...r, thumbnail: file } : r)),
+      updatedAt: task.updatedAt,
+    });
   }
 
   /** A download's progress: told to the renderer, never written (the file's state is, when it changes). */

@@ -60,7 +60,16 @@ export function readSubmitAnswer(family: Family, res: GatewayResponse): SubmitAn
   const envelope = ok ? envelopeRefusal(family, res.body) : null;
   if (envelope) {
     const formMessage = envelope.busy ? `The gateway is busy: ${envelope.message}` : envelope.message;
-    return { kind: 'refused', message: envelope.message, code: 'gateway_bad_request', formMessage, raw: res.body, httpStatus: res.status, retryAfterMs: res.retryAfterMs, envelopeCode: envelope.code };
+    return {
+      kind: 'refused',
+      message: envelope.message,
+      code: 'gateway_bad_request',
+      formMessage,
+      raw: res.body,
+      httpStatus: res.status,
+      retryAfterMs: res.retryAfterMs,
+      envelopeCode: envelope.code,
+    };
   }
   if (ok) {
     let parsed: ReturnType<(typeof ADAPTERS)[Family]['parseSubmit']>;
@@ -88,9 +97,18 @@ export function readSubmitAnswer(family: Family, res: GatewayResponse): SubmitAn
 /** Reads a status query's HTTP answer for `family`. Pure: tested on fixtures. */
 export function readQueryAnswer(family: Family, res: GatewayResponse): QueryAnswer {
   if (res.status === 429)
-    return { kind: 'rate-limited', waitMs: Math.min(RATE_LIMIT_MAX_MS, res.retryAfterMs ?? RATE_LIMIT_DEFAULT_MS) };
+    return {
+      kind: 'rate-limited',
+      waitMs: Math.min(RATE_LIMIT_MAX_MS, res.retryAfterMs ?? RATE_LIMIT_DEFAULT_MS),
+    };
   if (res.status !== 200)
-    return { kind: 'refused', httpStatus: res.status, note: answerMessage(res.body, `HTTP ${res.status}`), raw: res.body, retryAfterMs: res.retryAfterMs };
+    return {
+      kind: 'refused',
+      httpStatus: res.status,
+      note: answerMessage(res.body, `HTTP ${res.status}`),
+      raw: res.body,
+      retryAfterMs: res.retryAfterMs,
+    };
   let outcome: QueryOutcome;
   try {
     outcome = ADAPTERS[family].parseQuery(res.body);

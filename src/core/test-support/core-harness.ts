@@ -1,3 +1,4 @@
+import { REWORD_ENV, rewordLog } from './reworded-log';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,7 @@ export interface TestCore {
  * starts and stops it as the app does.
  */
 export async function startTestCore(gateway: { baseUrl: string; apiKey: string } | DemoGateway, opts: { dataDir?: string; tuning?: Partial<EngineTuning>; demoFigures?: DemoGateway['figures']; desktop?: { chooseFolder(current: string): Promise<string | null> } } = {}): Promise<TestCore> {
+  if (process.env[REWORD_ENV] === '1') rewordLog();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'atelier-core-'));
   const core = createCore({
     dataDir,

@@ -10,7 +10,10 @@ import { ALLOWED, POLLED, transition, USER_EVENTS, type Effect, type TaskEvent }
 const STATUSES = taskStatusSchema.options;
 const T0 = 1_700_000_000_000;
 
-function task(status: TaskStatus, opts: { remoteId?: string | null; sendPhase?: SendPhase; files?: 'done' | 'pending' | 'none' } = {}): TaskRecord {
+function task(
+  status: TaskStatus,
+  opts: { remoteId?: string | null; sendPhase?: SendPhase; files?: 'done' | 'pending' | 'none' } = {},
+): TaskRecord {
   const record = newTaskRecord({
     id: 't1',
     op: getOperation('unifiedImage.generate'),
@@ -33,8 +36,25 @@ function task(status: TaskStatus, opts: { remoteId?: string | null; sendPhase?: 
     results:
       files === 'none'
         ? []
-        : [{ index: 0, kind: 'image', remoteUrl: 'http://x/0.png', file: files === 'done' ? 'a.png' : null, mime: null, bytesReceived: 0, bytesTotal: null, sha256: null, thumbnail: null, state: files === 'done' ? 'done' : 'failed', error: null }],
-    internal: { ...record.internal, sendPhase: opts.sendPhase ?? (status === 'submitting' ? 'local' : 'answered') },
+        : [
+            {
+              index: 0,
+              kind: 'image',
+              remoteUrl: 'http://x/0.png',
+              file: files === 'done' ? 'a.png' : null,
+              mime: null,
+              bytesReceived: 0,
+              bytesTotal: null,
+              sha256: null,
+              thumbnail: null,
+              state: files === 'done' ? 'done' : 'failed',
+              error: null,
+            },
+          ],
+    internal: {
+      ...record.internal,
+      sendPhase: opts.sendPhase ?? (status === 'submitting' ? 'local' : 'answered'),
+    },
   };
 }
 
@@ -64,10 +84,24 @@ const EVENTS: TaskEvent[] = [
   { type: 'refused', message: 'bad prompt', raw: { code: 400 } },
   { type: 'accepted', remoteId: 'r-2', raw: {}, firstPollAt: T0 + 5_000 },
   { type: 'accepted-without-id', raw: {}, quoted: {} },
-  ...(['queued', 'running', 'succeeded', 'failed', 'cancelled', 'unknown'] as const).flatMap((s): TaskEvent[] => [
-    { type: 'answered-inline', outcome: outcome(s, s === 'succeeded' ? FILE : []), raw: {}, output: 'image' },
-    { type: 'polled', outcome: outcome(s, s === 'succeeded' ? FILE : []), raw: {}, output: 'image', nextPollAt: T0 + 9_000, pollCount: 1 },
-  ]),
+  ...(['queued', 'running', 'succeeded', 'failed', 'cancelled', 'unknown'] as const).flatMap(
+    (s): TaskEvent[] => [
+      {
+        type: 'answered-inline',
+        outcome: outcome(s, s === 'succeeded' ? FILE : []),
+        raw: {},
+        output: 'image',
+      },
+      {
+        type: 'polled',
+        outcome: outcome(s, s === 'succeeded' ? FILE : []),
+        raw: {},
+        output: 'image',
+        nextPollAt: T0 + 9_000,
+        pollCount: 1,
+      },
+    ],
+  ),
   { type: 'polled', outcome: outcome('succeeded'), raw: {}, output: 'image', nextPollAt: null, pollCount: 0 },
   { type: 'poll-failed', message: 'ECONNRESET', nextPollAt: T0 + 9_000 },
   { type: 'poll-refused', httpStatus: 404, note: 'not found', raw: {}, nextPollAt: T0 + 9_000 },
@@ -98,7 +132,9 @@ function variants(status: TaskStatus): TaskRecord[] {
   const phases: SendPhase[] = ['local', 'wire', 'answered'];
   return phases.flatMap((sendPhase) =>
     [null, 'r-1'].flatMap((remoteId) =>
-      (status === 'succeeded' ? (['done', 'pending'] as const) : [undefined]).map((files) => task(status, { sendPhase, remoteId, ...(files ? { files } : {}) })),
+      (status === 'succeeded' ? (['done', 'pending'] as const) : [undefined]).map((files) =>
+        task(status, { sendPhase, remoteId, ...(files ? { files } : {}) }),
+      ),
     ),
   );
 }
@@ -116,8 +152,10 @@ describe('transition: every (status, event) pair against ALLOWED', () => {
             used.add(`${from}>${to}`);
           }
           if (patch === null) expect(effects).toEqual([]);
-          for (const e of effects) expect(effectAllowed(e, to), `${e.kind} in ${to} after ${event.type}`).toBe(true);
-          if (isTerminal(from) && to !== from) expect(USER_EVENTS.has(event.type), `${from} moved by ${event.type}`).toBe(true);
+          for (const e of effects)
+            expect(effectAllowed(e, to), `${e.kind} in ${to} after ${event.type}`).toBe(true);
+          if (isTerminal(from) && to !== from)
+            expect(USER_EVENTS.has(event.type), `${from} moved by ${event.type}`).toBe(true);
         }
       });
   it('every move ALLOWED lists is made by some event (no dead entry in the table)', () => {
@@ -132,26 +170,66 @@ describe('transition: decisions the engine relies on', () => {
     const wire = { ...local, ...transition(local, { type: 'sending' }, T0).patch } as TaskRecord;
     expect(wire.internal.sendPhase).toBe('wire');
     expect(transition(wire, { type: 'sending' }, T0).patch).toBeNull();
-    const unknown = { ...wire, ...transition(wire, { type: 'maybe-sent', cause: 'restart', message: '' }, T0).patch } as TaskRecord;
+    const unknown = {
+      ...wire,
+      ...transition(wire, { type: 'maybe-sent', cause: 'restart', message: '' }, T0).patch,
+    } as TaskRecord;
     expect(unknown.status).toBe('unknown');
     expect(transition(unknown, { type: 'send-requested' }, T0).patch).toBeNull();
   });
   it('a restart tells a task never sent (local) from one on the wire by state alone', () => {
-    expect(transition(task('submitting', { sendPhase: 'local' }), { type: 'not-sent' }, T0).patch).toMatchObject({ status: 'unknown', rawStatus: 'not sent' });
+    expect(
+      transition(task('submitting', { sendPhase: 'local' }), { type: 'not-sent' }, T0).patch,
+    ).toMatchObject({ status: 'unknown', rawStatus: 'not sent' });
     expect(transition(task('submitting', { sendPhase: 'wire' }), { type: 'not-sent' }, T0).patch).toBeNull();
   });
   it('a poll that learns only "not yet" is bookkeeping (kept in memory), a status change is written now', () => {
     const running = task('running');
-    const same = transition(running, { type: 'polled', outcome: outcome('running'), raw: {}, output: 'image', nextPollAt: T0 + 5, pollCount: 2 }, T0);
+    const same = transition(
+      running,
+      {
+        type: 'polled',
+        outcome: outcome('running'),
+        raw: {},
+        output: 'image',
+        nextPollAt: T0 + 5,
+        pollCount: 2,
+      },
+      T0,
+    );
     expect(same.persist).toBe('soon');
     expect(same.effects).toEqual([{ kind: 'poll', at: T0 + 5 }]);
-    const done = transition(running, { type: 'polled', outcome: outcome('succeeded', FILE), raw: {}, output: 'image', nextPollAt: null, pollCount: 0 }, T0);
+    const done = transition(
+      running,
+      {
+        type: 'polled',
+        outcome: outcome('succeeded', FILE),
+        raw: {},
+        output: 'image',
+        nextPollAt: null,
+        pollCount: 0,
+      },
+      T0,
+    );
     expect(done.persist).toBe('now');
     expect(done.patch?.status).toBe('downloading');
     expect(done.effects).toEqual([{ kind: 'download', inline: [] }]);
   });
   it('success without a file is a failure; a late answer for a stopped task leaves it stopped but keeps its id', () => {
-    expect(transition(task('running'), { type: 'polled', outcome: outcome('succeeded'), raw: {}, output: 'image', nextPollAt: null, pollCount: 0 }, T0).patch?.status).toBe('failed');
+    expect(
+      transition(
+        task('running'),
+        {
+          type: 'polled',
+          outcome: outcome('succeeded'),
+          raw: {},
+          output: 'image',
+          nextPollAt: null,
+          pollCount: 0,
+        },
+        T0,
+      ).patch?.status,
+    ).toBe('failed');
     const stopped = task('cancelled', { remoteId: null });
     const late = transition(stopped, { type: 'accepted', remoteId: 'r-9', raw: {}, firstPollAt: T0 }, T0);
     expect(late.patch).toMatchObject({ remoteId: 'r-9' });

@@ -63,7 +63,11 @@ export const USER_EVENTS: ReadonlySet<TaskEvent['type']> = new Set(['revived', '
 export const POLLED: ReadonlySet<TaskStatus> = new Set(['queued', 'running', 'unknown', 'stalled']);
 
 const nothing: Transition = { patch: null, effects: [], persist: 'now' };
-const write = (patch: Partial<TaskRecord>, effects: Effect[] = []): Transition => ({ patch, effects, persist: 'now' });
+const write = (patch: Partial<TaskRecord>, effects: Effect[] = []): Transition => ({
+  patch,
+  effects,
+  persist: 'now',
+});
 /** Waiting on the gateway (not finished, not downloading): the only states a gateway answer may move. */
 const awaitingGateway = (t: TaskRecord): boolean => !isTerminal(t.status) && t.status !== 'downloading' && t.status !== 'waiting';
 const pollAt = (at: number | null): Effect[] => (at === null ? [] : [{ kind: 'poll', at }]);
@@ -96,7 +100,12 @@ export function transition(task: TaskRecord, event: TaskEvent, now: number): Tra
       return write({ status: 'submitting', rawStatus: null, error: null, events: log(LOG.sentByUser) });
     case 'not-sent':
       if (task.status !== 'submitting' || task.internal.sendPhase !== 'local') return nothing;
-      return write({ status: 'unknown', rawStatus: MESSAGE.notSentRaw, error: MESSAGE.notSent, events: log(LOG.notSent) });
+      return write({
+        status: 'unknown',
+        rawStatus: MESSAGE.notSentRaw,
+        error: MESSAGE.notSent,
+        events: log(LOG.notSent),
+      });
     case 'maybe-sent': {
       if (task.status !== 'submitting') return nothing;
       const restart = event.cause === 'restart';
@@ -111,22 +120,41 @@ export function transition(task: TaskRecord, event: TaskEvent, now: number): Tra
       return fail(task, event.message, now, event.raw === undefined ? {} : { lastRawResponse: event.raw });
     case 'refused':
       if (task.status !== 'submitting') return nothing;
-      return fail(task, event.message, now, { lastRawResponse: event.raw, internal: internal({ sendPhase: 'answered', nextPollAt: null }) });
+      return fail(task, event.message, now, {
+        lastRawResponse: event.raw,
+        internal: internal({ sendPhase: 'answered', nextPollAt: null }),
+      });
     case 'accepted-without-id':
       return write({
         lastRawResponse: event.raw,
         submittedAt: now,
         internal: internal({ sendPhase: 'answered' }),
-        ...(task.status === 'submitting' ? { status: 'unknown' as const, error: MESSAGE.noTaskId(event.quoted) } : {}),
+        ...(task.status === 'submitting'
+          ? { status: 'unknown' as const, error: MESSAGE.noTaskId(event.quoted) }
+          : {}),
         events: log(LOG.acceptedWithoutId),
       });
     case 'accepted': {
-      const base = { lastRawResponse: event.raw, submittedAt: now, internal: internal({ sendPhase: 'answered' }) };
+      const base = {
+        lastRawResponse: event.raw,
+        submittedAt: now,
+        internal: internal({ sendPhase: 'answered' }),
+      };
       // A callback may have beaten this answer and moved the task on; a task the user stopped stays stopped.
       if ((task.remoteId === event.remoteId && task.status !== 'submitting') || !awaitingGateway(task))
-        return write({ ...base, ...(task.remoteId ? {} : { remoteId: event.remoteId }), events: log(LOG.acceptedKnown(event.remoteId)) });
+        return write({
+          ...base,
+          ...(task.remoteId ? {} : { remoteId: event.remoteId }),
+          events: log(LOG.acceptedKnown(event.remoteId)),
+        });
       return write(
-        { ...base, status: 'queued', remoteId: event.remoteId, events: log(LOG.accepted(event.remoteId)), internal: internal({ sendPhase: 'answered', nextPollAt: event.firstPollAt }) },
+        {
+          ...base,
+          status: 'queued',
+          remoteId: event.remoteId,
+          events: log(LOG.accepted(event.remoteId)),
+          internal: internal({ sendPhase: 'answered', nextPollAt: event.firstPollAt }),
+        },
         pollAt(event.firstPollAt),
       );
     }
@@ -140,14 +168,27 @@ export function transition(task: TaskRecord, event: TaskEvent, now: number): Tra
         events: log(LOG.answeredInline),
       };
       const out = outcomeTransition(answered, { ...event, nextPollAt: null, pollCount: 0 }, now);
-      return { ...out, persist: 'now', patch: { lastRawResponse: event.raw, submittedAt: now, internal: answered.internal, events: answered.events, ...out.patch } };
+      return {
+        ...out,
+        persist: 'now',
+        patch: {
+          lastRawResponse: event.raw,
+          submittedAt: now,
+          internal: answered.internal,
+          events: answered.events,
+          ...out.patch,
+        },
+      };
     }
     case 'polled':
       return awaitingGateway(task) ? outcomeTransition(task, event, now) : nothing;
     case 'poll-failed':
       if (!POLLED.has(task.status)) return nothing;
       return write(
-        { internal: internal({ pollCount: task.internal.pollCount + 1, nextPollAt: event.nextPollAt }), events: log(LOG.pollFailed(event.message)) },
+        {
+          internal: internal({ pollCount: task.internal.pollCount + 1, nextPollAt: event.nextPollAt }),
+          events: log(LOG.pollFailed(event.message)),
+        },
         pollAt(event.nextPollAt),
       );
     case 'poll-refused':
@@ -156,7 +197,9 @@ export function transition(task: TaskRecord, event: TaskEvent, now: number): Tra
         {
           lastRawResponse: event.raw,
           rateLimitedUntil: null,
-          ...(event.httpStatus === 404 || event.httpStatus === 401 ? { error: `Check failed: ${event.note}` } : {}),
+          ...(event.httpStatus === 404 || event.httpStatus === 401
+            ? { error: `Check failed: ${event.note}` }
+            : {}),
           internal: internal({ pollCount: task.internal.pollCount + 1, nextPollAt: event.nextPollAt }),
           events: log(LOG.pollRefused(event.httpStatus, event.note)),
         },
@@ -165,29 +208,53 @@ export function transition(task: TaskRecord, event: TaskEvent, now: number): Tra
     case 'rate-limited':
       if (!POLLED.has(task.status)) return nothing;
       return write(
-        { rateLimitedUntil: now + event.waitMs, internal: internal({ nextPollAt: now + event.waitMs }), events: log(LOG.rateLimited(event.waitMs)) },
+        {
+          rateLimitedUntil: now + event.waitMs,
+          internal: internal({ nextPollAt: now + event.waitMs }),
+          events: log(LOG.rateLimited(event.waitMs)),
+        },
         pollAt(now + event.waitMs),
       );
     case 'lost':
       return awaitingGateway(task) ? fail(task, MESSAGE.demoLost, now) : nothing;
     case 'horizon-passed':
       if (!POLLED.has(task.status)) return nothing;
-      return write({ status: 'stalled', error: MESSAGE.stalled, internal: internal({ nextPollAt: null }), events: log(LOG.stalled) });
+      return write({
+        status: 'stalled',
+        error: MESSAGE.stalled,
+        internal: internal({ nextPollAt: null }),
+        events: log(LOG.stalled),
+      });
     case 'stopped':
       // A download is local work, not tracking: it finishes (or is retried) on its own.
       if (!awaitingGateway(task)) return nothing;
       return write(
-        { status: 'cancelled', error: MESSAGE.stopped, finishedAt: now, internal: internal({ nextPollAt: null }), events: log(LOG.stopped) },
+        {
+          status: 'cancelled',
+          error: MESSAGE.stopped,
+          finishedAt: now,
+          internal: internal({ nextPollAt: null }),
+          events: log(LOG.stopped),
+        },
         [{ kind: 'forget' }],
       );
     case 'revived':
-      if (!task.remoteId || !(task.status === 'stalled' || task.status === 'unknown' || task.status === 'cancelled')) return nothing;
+      if (
+        !task.remoteId ||
+        !(task.status === 'stalled' || task.status === 'unknown' || task.status === 'cancelled')
+      )
+        return nothing;
       return write(
-        { status: task.status === 'cancelled' ? 'queued' : task.status, internal: internal({ pollCount: 0, nextPollAt: now }) },
+        {
+          status: task.status === 'cancelled' ? 'queued' : task.status,
+          internal: internal({ pollCount: 0, nextPollAt: now }),
+        },
         pollAt(now),
       );
     case 'resumed':
-      return POLLED.has(task.status) && task.remoteId ? write({ internal: internal({ nextPollAt: now }) }, pollAt(now)) : nothing;
+      return POLLED.has(task.status) && task.remoteId
+        ? write({ internal: internal({ nextPollAt: now }) }, pollAt(now))
+        : nothing;
     case 'adopted':
       if (task.remoteId || !awaitingGateway(task)) return nothing;
       return write({
@@ -207,10 +274,15 @@ export function transition(task: TaskRecord, event: TaskEvent, now: number): Tra
       return write({ results: withResult(task.results, event.index, event.patch) });
     case 'urls-refreshed':
       if (task.status !== 'downloading' && task.status !== 'succeeded') return nothing;
-      return write({ lastRawResponse: event.raw, results: mergeResults(task.results, event.results, event.output) });
+      return write({
+        lastRawResponse: event.raw,
+        results: mergeResults(task.results, event.results, event.output),
+      });
     case 'downloads-done': {
       if (task.status !== 'downloading') return nothing;
-      const results = event.last ? withResult(task.results, event.last.index, event.last.patch) : task.results;
+      const results = event.last
+        ? withResult(task.results, event.last.index, event.last.patch)
+        : task.results;
       const failed = results.filter((r) => r.state !== 'done');
       return write(
         {
@@ -260,7 +332,9 @@ function outcomeTransition(
   const finished = succeeded || status === 'failed' || status === 'cancelled';
   const sizes = event.stagedSizes ?? {};
   const results = succeeded
-    ? mergeResults(current.results, outcome.results, event.output).map((r) => (sizes[r.index] !== undefined ? { ...r, bytesTotal: sizes[r.index] ?? null } : r))
+    ? mergeResults(current.results, outcome.results, event.output).map((r) =>
+        sizes[r.index] !== undefined ? { ...r, bytesTotal: sizes[r.index] ?? null } : r,
+      )
     : undefined;
   const next: TaskStatus = succeeded ? 'downloading' : status;
   const patch: Partial<TaskRecord> = {
@@ -273,8 +347,14 @@ function outcomeTransition(
     rateLimitedUntil: null,
     ...(finished ? { finishedAt: now } : {}),
     ...(results ? { results } : {}),
-    internal: { ...current.internal, pollCount: event.pollCount, nextPollAt: finished ? null : event.nextPollAt },
-    ...(next !== current.status ? { events: withEvent(current, LOG.status(outcome.rawStatus ?? status), now) } : {}),
+    internal: {
+      ...current.internal,
+      pollCount: event.pollCount,
+      nextPollAt: finished ? null : event.nextPollAt,
+    },
+    ...(next !== current.status
+      ? { events: withEvent(current, LOG.status(outcome.rawStatus ?? status), now) }
+      : {}),
   };
   const effects: Effect[] = succeeded
     ? [{ kind: 'download', inline: outcome.results.some((r) => r.kind === 'b64') ? outcome.results : [] }]

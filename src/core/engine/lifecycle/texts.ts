@@ -37,8 +37,10 @@ export const LOG = {
 /** What the user reads on a task (its `error`): tests may match these, and they change with care. */
 export const MESSAGE = {
   notSentRaw: NOT_SENT_RAW,
-  notSent: 'Not sent: Atelier stopped before this task was sent, so the gateway never saw it. Use “Send” to send it now.',
-  interrupted: 'Atelier stopped while this task was being submitted. The gateway may have accepted it; check before resubmitting.',
+  notSent:
+    'Not sent: Atelier stopped before this task was sent, so the gateway never saw it. Use “Send” to send it now.',
+  interrupted:
+    'Atelier stopped while this task was being submitted. The gateway may have accepted it; check before resubmitting.',
   connectionBroke:
     'The connection broke after the request was sent; the gateway may have accepted it. Check the gallery before resubmitting.',
   noTaskId: (raw: unknown) =>
@@ -49,5 +51,10 @@ export const MESSAGE = {
   withdrawn: 'Cancelled before it was sent: the gateway never saw it and nothing was spent.',
   stopped: 'You stopped tracking this task; the gateway may still finish it. “Check again” resumes.',
   noFile: 'The gateway reported success but returned no file.',
-  downloadFailed: (count: number, first: string) => `${count} file(s) could not be downloaded: ${first} — use “retry download”.`,
+  downloadFailed: (count: number, first: string) =>
+    `${count} file(s) could not be downloaded: ${first} — use “retry download”.`,
+  editNotCheckable:
+    'Image edits answer at once and cannot be checked later. Reuse its settings to try again.',
+  noGatewayId:
+    'This task has no gateway id, so it cannot be checked. Look at your gateway account, or resubmit it.',
 };

@@ -1,0 +1,70 @@
+import { BridgeError } from '../../shared/bridge/result';
+import type { Handlers } from '../../shared/bridge/contract';
+import { errorMessage } from '../../shared/error-message';
+import type { TaskStore } from '../db/task-store';
+import { importFolder } from '../library/import-folder';
+import type { LibraryService } from '../library/library-service';
+import type { LibraryStore } from '../library/library-store';
+import type { Clock, CorePorts } from '../ports';
+
+type LibraryMethods =
+  | 'getLineage'
+  | 'listBoards'
+  | 'createBoard'
+  | 'renameBoard'
+  | 'deleteBoard'
+  | 'moveToBoard'
+  | 'exportTasks'
+  | 'importFolder';
+
+/** The library: lineage, boards, export and import of a folder. */
+export function libraryHandlers(deps: {
+  ports: CorePorts;
+  store: TaskStore;
+  library: LibraryService;
+  libraryStore: LibraryStore;
+  libraryDir: () => string;
+  clock: Clock;
+}): Pick<Handlers, LibraryMethods> {
+  const { ports, library, libraryStore } = deps;
+  return {
+    getLineage: async ({ id }) => library.lineage(id),
+    listBoards: async () => libraryStore.listBoards(),
+    createBoard: async ({ name }) => libraryStore.createBoard(name),
+    renameBoard: async ({ id, name }) => {
+      if (!libraryStore.renameBoard(id, name))
+        throw new BridgeError('not_found', 'This board no longer exists.');
+      return { ok: true as const };
+    },
+    deleteBoard: async ({ id }) => {
+      libraryStore.deleteBoard(id);
+      return { ok: true as const };
+    },
+    moveToBoard: async ({ ids, boardId }) => {
+      if (boardId !== null && !libraryStore.hasBoard(boardId))
+        throw new BridgeError('not_found', 'This board no longer exists.');
+      libraryStore.moveTasks(ids, boardId);
+      return { ok: true as const };
+    },
+    exportTasks: async ({ ids }) => library.export(ids),
+    importFolder: async ({ path }) => {
+      // Like staging by path: web mode never reads folders the page names (least privilege).
+      if (ports.transport === 'web')
+        throw new BridgeError('forbidden', 'Import folder is available in the desktop app.');
+      // The folder comes from the native picker only: a page (even a compromised one) never names a path to read.
+      if (path !== null) throw new BridgeError('forbidden', 'Choose the folder in the folder picker.');
+      if (!ports.shell?.chooseFolder)
+        throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
+      const dir = await ports.shell.chooseFolder(deps.libraryDir());
+      if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, path: null };
+      const done = await importFolder(dir, {
+        store: deps.store,
+        libraryDir: deps.libraryDir(),
+        now: () => deps.clock.now(),
+      }).catch((e: unknown) => {
+        throw new BridgeError('not_found', `Could not read ${dir}: ${errorMessage(e)}`);
+      });
+      return { ...done, path: dir };
+    },
+  };
+}
