@@ -57,8 +57,11 @@ export class QueueService implements QueueGate {
   private readonly waiting = new Map<string, WaitingItem>();
   private readonly held = new Map<string, Held>();
   private readonly inFlight = new Map<string, Promise<void>>();
-  /** Profiles that got a parallel-limit refusal: the limit is set once their submissions in flight are answered. */
-  private readonly learning = new Set<string>();
+  /**
+   * Profiles that got a parallel-limit refusal → the most tasks the gateway was seen running for them since
+   * (accepted, not finished): the limit is set from it once their submissions in flight are answered.
+   */
+  private readonly learning = new Map<string, number>();
   private engine: QueueEngine | null = null;
   private stopped = true;
   private pumpQueued = false;
@@ -107,6 +110,7 @@ export class QueueService implements QueueGate {
       this.waiting.delete(summary.id);
     }
     if (wasHeld || wasWaiting || this.held.has(summary.id) || this.waiting.has(summary.id)) {
+      this.noteRunning(summary.profileId);
       this.deps.changed();
       if (wasHeld && !this.held.has(summary.id)) this.schedulePump();
     }
@@ -131,7 +135,8 @@ export class QueueService implements QueueGate {
   }
 
   refused(_id: string, profileId: string, kind: BusyKind): void {
-    if (kind === 'parallel') this.learning.add(profileId);
+    if (kind === 'parallel' && !this.learning.has(profileId)) this.learning.set(profileId, 0);
+    this.noteRunning(profileId);
     this.deps.changed();
     this.schedulePump();
   }
@@ -190,12 +195,14 @@ export class QueueService implements QueueGate {
    * answer, the tasks the gateway accepted and still runs are what it allows. Until then the profile waits.
    */
   private settleLearning(): void {
-    for (const profileId of [...this.learning]) {
+    for (const [profileId, seen] of [...this.learning]) {
       const mine = [...this.held.values()].filter((h) => h.profileId === profileId);
       if (mine.some((h) => h.status === 'submitting')) continue;
       this.learning.delete(profileId);
       const current = this.settings.get(profileId);
-      const limit = learnedLimit(current.limit, mine.length);
+      // The most seen running: answers of accepted tasks may come after the refusal, and a task may finish
+      // (here, a poll later than at the gateway) before the last submission in flight is answered.
+      const limit = learnedLimit(current.limit, Math.max(seen, mine.length));
       if (limit === current.limit) continue;
       this.settings.setLimit(profileId, limit, 'learned');
       if (!this.settings.get(profileId).told) {
@@ -204,6 +211,15 @@ export class QueueService implements QueueGate {
       }
       this.deps.changed();
     }
+  }
+
+  /** While learning: the most tasks of the profile accepted by the gateway and not finished, seen so far. */
+  private noteRunning(profileId: string): void {
+    const seen = this.learning.get(profileId);
+    if (seen === undefined) return;
+    let running = 0;
+    for (const h of this.held.values()) if (h.profileId === profileId && h.status !== 'submitting') running++;
+    if (running > seen) this.learning.set(profileId, running);
   }
 
   slots(profileId: string): SlotState {
