@@ -10,6 +10,14 @@ import { QueueSettings } from './queue-settings';
 /** Statuses that hold one of the profile's slots: on the way to the gateway, or running there. */
 const HOLDS_SLOT: ReadonlySet<TaskStatus> = new Set(['submitting', 'queued', 'running']);
 
+/**
+ * Whether a task takes one of its profile's slots. An `unknown` task with a gateway id is still polled and
+ * may well be running there (a status the adapter could not read, a drift like NOT_START): it counts, or the
+ * queue would send one task too many and meet a 1303.
+ */
+const holdsSlot = (t: { status: TaskStatus; remoteId: string | null }): boolean =>
+  HOLDS_SLOT.has(t.status) || (t.status === 'unknown' && t.remoteId !== null);
+
 export interface QueueServiceDeps {
   db: Database.Database;
   /** The task as the engine's writer has it now. */
@@ -80,7 +88,7 @@ export class QueueService implements QueueGate {
   /** After the engine started (interrupted submissions already settled): reads the lines and sends what may go. */
   start(): void {
     const rows = this.deps.db
-      .prepare(`SELECT id FROM tasks WHERE active = 1 AND status IN ('waiting', 'submitting', 'queued', 'running')`)
+      .prepare(`SELECT id FROM tasks WHERE active = 1 AND (status IN ('waiting', 'submitting', 'queued', 'running') OR (status = 'unknown' AND remote_id IS NOT NULL))`)
       .all() as { id: string }[];
     for (const { id } of rows) {
       const task = this.deps.get(id);
@@ -102,7 +110,7 @@ export class QueueService implements QueueGate {
   observe(summary: TaskSummary): void {
     const wasHeld = this.held.has(summary.id);
     const wasWaiting = this.waiting.has(summary.id);
-    if (summary.status === 'waiting' || HOLDS_SLOT.has(summary.status)) {
+    if (summary.status === 'waiting' || holdsSlot(summary)) {
       const task = this.deps.get(summary.id);
       if (task) this.track(task);
     } else {
@@ -304,7 +312,7 @@ export class QueueService implements QueueGate {
       const rank = place?.rank ?? this.nextRank(task.profileId);
       this.lastRank = Math.max(this.lastRank, rank);
       this.waiting.set(task.id, { id: task.id, profileId: task.profileId, rank, notBefore: place?.notBefore ?? null, createdAt: task.createdAt });
-    } else if (HOLDS_SLOT.has(task.status)) {
+    } else if (holdsSlot(task)) {
       this.waiting.delete(task.id);
       this.held.set(task.id, { profileId: task.profileId, status: task.status });
     }
