@@ -11,6 +11,7 @@ import {
 } from '../../shared/domain/task';
 import type { SendPhase, TaskInternal, TaskRecord } from '../tasks/task-record';
 import { readQueuePlace } from '../queue/queue-place';
+import { isObject, numOrNull, textOrNull } from './cells';
 
 /**
  * Mapping between {@link TaskRecord} and the `tasks` table (migration 0001).
@@ -169,15 +170,7 @@ export function toRow(r: TaskRecord): TaskRowParams {
 
 type Cells = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown, fallback: string): string => (typeof v === 'string' ? v : fallback);
-const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-function numOrNull(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'bigint') return Number(v);
-  return null;
-}
 const num = (v: unknown, fallback: number): number => numOrNull(v) ?? fallback;
 const flag = (v: unknown): boolean => numOrNull(v) === 1;
 

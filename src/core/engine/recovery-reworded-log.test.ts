@@ -20,7 +20,6 @@ it('every log line is reworded', () => {
 });
 
 await import('./engine-not-sent.test');
-await import('./engine-send-after-restart.test');
 await import('./engine-crash.test');
 await import('./engine-inline-crash.test');
 await import('../batches/batch-crash.test');

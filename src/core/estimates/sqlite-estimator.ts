@@ -1,3 +1,4 @@
+import { numOrNull } from '../db/cells';
 import { randomUUID } from 'node:crypto';
 import type Database from 'libsql';
 import type { Estimate } from '../../shared/domain/estimate';
@@ -20,8 +21,7 @@ export interface SqliteEstimatorOptions {
 }
 
 type Row = { duration_ms: unknown; points: unknown };
-const num = (v: unknown): number | null =>
-  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'bigint' ? Number(v) : null;
+const num = numOrNull;
 
 /**
  * The {@link Estimator} of core: learns from the `estimate_samples` table (migration 0002) of the task

@@ -30,14 +30,18 @@ export function fileHandlers(deps: {
 }): Pick<Handlers, FileMethods> {
   const { ports, inputs } = deps;
   const fileOf = (id: string, index: number) => resultPath(deps.task(id), index, deps.roots());
-  return {
-    startDragResult: async ({ id, index }) => {
+  /** A result's file handed to a desktop-only shell action (drag out, reveal). */
+  const inShell =
+    (act: 'startDrag' | 'revealPath', unavailable: string) =>
+    async ({ id, index }: { id: string; index: number }) => {
       const path = fileOf(id, index);
-      if (!ports.shell?.startDrag)
-        throw new BridgeError('forbidden', 'Dragging files out is only available in the desktop app.');
-      ports.shell.startDrag(path);
+      const run = ports.shell?.[act];
+      if (!run) throw new BridgeError('forbidden', unavailable);
+      run.call(ports.shell, path);
       return { ok: true as const };
-    },
+    };
+  return {
+    startDragResult: inShell('startDrag', 'Dragging files out is only available in the desktop app.'),
     stageInputFromPath: async ({ path }) => {
       // The web page never names paths (a token holder could read any file): uploads are its way in.
       if (ports.transport === 'web')
@@ -59,13 +63,7 @@ export function fileHandlers(deps: {
       await copyResult(source, target);
       return { path: target };
     },
-    revealResult: async ({ id, index }) => {
-      const path = fileOf(id, index);
-      if (!ports.shell?.revealPath)
-        throw new BridgeError('forbidden', 'Revealing files is only available in the desktop app.');
-      ports.shell.revealPath(path);
-      return { ok: true as const };
-    },
+    revealResult: inShell('revealPath', 'Revealing files is only available in the desktop app.'),
     inspectInput: async ({ id }) => {
       if (!inputs.has(id)) throw new BridgeError('not_found', 'This file is no longer staged.');
       return deps.library.inspect(await readFile(inputs.pathOf(id)));

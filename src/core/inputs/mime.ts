@@ -7,6 +7,7 @@ const BY_EXT: Record<string, string> = {
   webp: 'image/webp',
   gif: 'image/gif',
   mp4: 'video/mp4',
+  m4v: 'video/mp4',
   mov: 'video/quicktime',
   webm: 'video/webm',
   mp3: 'audio/mpeg',

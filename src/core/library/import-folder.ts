@@ -1,3 +1,4 @@
+import { mimeFromName } from '../inputs/mime';
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, open, readdir, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative } from 'node:path';
@@ -8,15 +9,8 @@ import { moveIntoLibrary } from '../downloads/finalize';
 import { newTaskRecord, withEvent } from '../engine/record-factory';
 import { readProvenance } from '../provenance/provenance';
 
-const MEDIA = new Map([
-  ['.png', 'image/png'],
-  ['.jpg', 'image/jpeg'],
-  ['.jpeg', 'image/jpeg'],
-  ['.webp', 'image/webp'],
-  ['.mp4', 'video/mp4'],
-  ['.mov', 'video/quicktime'],
-  ['.m4v', 'video/mp4'],
-]);
+/** The files an import looks at (their media type comes from core's one table, inputs/mime.ts). */
+const MEDIA = new Set(['.png', '.jpg', '.jpeg', '.webp', '.mp4', '.mov', '.m4v']);
 const SLICE = 2 * 1024 * 1024;
 const MAX_FILES = 5000;
 const MAX_DEPTH = 4;
@@ -88,7 +82,7 @@ export async function importFolder(
       continue;
     }
     seen.add(key);
-    const mime = MEDIA.get(extname(path).toLowerCase()) ?? null;
+    const mime = MEDIA.has(extname(path).toLowerCase()) ? mimeFromName(path) : null;
     await mkdir(deps.libraryDir, { recursive: true });
     const temp = join(deps.libraryDir, `.import-${randomUUID()}.part`);
     await copyFile(path, temp);

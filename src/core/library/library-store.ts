@@ -1,3 +1,4 @@
+import { numOrNull, textOrNull } from '../db/cells';
 import { randomUUID } from 'node:crypto';
 import { parentKindSchema, type Board, type FrameOrigin, type ParentKind } from '../../shared/domain/library';
 import type { SqliteDatabase } from '../db/open-database';
@@ -16,9 +17,8 @@ export interface ParentRow {
 }
 
 type Row = Record<string, unknown>;
-const num = (v: unknown): number | null =>
-  typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : null;
-const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const num = numOrNull;
+const str = textOrNull;
 
 function toParent(r: Row): ParentRow | null {
   const kind = parentKindSchema.safeParse(r.kind);

@@ -1,3 +1,4 @@
+import { mimeFromName } from '../inputs/mime';
 /** A byte range to serve, inclusive. */
 export interface ByteRange {
   start: number;
@@ -8,7 +9,10 @@ export interface ByteRange {
  * Parses a single-range `Range` header against a file size: null when absent or not a bytes range we
  * support (serve the whole file), 'unsatisfiable' for a range outside the file (answer 416).
  */
-export function parseRange(header: string | null | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+export function parseRange(
+  header: string | null | undefined,
+  size: number,
+): ByteRange | 'unsatisfiable' | null {
   if (!header) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return null;
@@ -27,19 +31,5 @@ export function parseRange(header: string | null | undefined, size: number): Byt
   return { start, end };
 }
 
-const MEDIA_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mov: 'video/quicktime',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  m4a: 'audio/mp4',
-};
-
-export const mediaTypeOf = (path: string): string =>
-  MEDIA_TYPES[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
+/** The media type a served file is sent with, by its extension (one table for core: inputs/mime.ts). */
+export const mediaTypeOf = (path: string): string => mimeFromName(path);
