@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PROFILE_ID } from '../src/shared/domain/profile';
 import type { TaskSummary } from '../src/shared/domain/task';
 import { GalleryPage } from './pages/gallery-page';
+import { SettingsPage } from './pages/settings-page';
 import { startWebApp, type RunningWebApp } from './support/web-app';
 
 /**
@@ -105,4 +106,22 @@ test('the waiting tile says where it is in line and when it starts, in English a
   await expect(page.getByTestId('queue-panel')).toContainText('等待中');
   await page.screenshot({ path: 'test-results/screenshots/queue/queue-view-zh-CN.png' });
   await app.core.handlers.updatePreferences({ language: 'en' });
+});
+
+test('Settings sets a gateway\'s tasks-at-once limit; the queue holds the rest', async ({ page }) => {
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  const settings = new SettingsPage(page);
+  await settings.open('gateways');
+  const field = settings.profile(DEMO_PROFILE_ID).getByTestId('settings-queue-limit');
+  await expect(field).toHaveValue('');
+  await field.selectOption('2');
+  await expect.poll(async () => (await app.core.handlers.getQueue({})).profiles.find((p) => p.profileId === DEMO_PROFILE_ID)?.limit).toBe(2);
+  await settings.profile(DEMO_PROFILE_ID).screenshot({ path: 'test-results/screenshots/queue/settings-limit.png' });
+  await settings.close();
+  const tasks: TaskSummary[] = [];
+  for (const p of ['s1', 's2', 's3']) tasks.push(await submit(p));
+  await expect(g.tile(tasks[2]!.id).getByTestId('waiting-line')).toContainText('Waiting for a slot · 1st in line');
+  await expect.poll(() => received().length, { timeout: 30_000 }).toBe(3);
+  expect(app.simulator()?.parallelFigures().refused).toBe(0);
 });

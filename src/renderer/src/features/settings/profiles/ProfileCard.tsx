@@ -6,6 +6,7 @@ import { useConnection } from '../../../bridge/queries';
 import { useProfileActions } from '../hooks/use-profile-actions';
 import { useSettingsError } from '../hooks/use-settings-error';
 import { ConnectionTest } from './ConnectionTest';
+import { SlotLimitField } from '../../queue/SlotLimitField';
 import { KeyEditor } from './KeyEditor';
 
 /** One gateway in the list: what it is, whether it has a key (never the key), and what can be done with it. */
@@ -109,6 +110,7 @@ export function ProfileCard({
         />
       )}
       <ConnectionTest key={keyGeneration} profileId={profile.id} onResult={setTested} />
+      <SlotLimitField profileId={profile.id} />
       {confirming && (
         <div
           className="settings-confirm"
