@@ -1,5 +1,5 @@
 /**
- * Chaos phase 6 (issue 30): a gateway whose key runs at most 2 tasks at once (1303 as HTTP 200 on the task
+ * Chaos phase 7 (issue 30): a gateway whose key runs at most 2 tasks at once (1303 as HTTP 200 on the task
  * gateway and vendor family, 429 parallel_limit on the others), on top of run 2's faults. Atelier starts
  * with no limit, learns it from the first refusal and queues the rest. Checked as the other runs (lost,
  * submitted twice, corrupt files) plus the tasks that ended failed because of the limit (target 0).
@@ -21,10 +21,10 @@ const tagOf = (t: TaskSummary): string | null => /\[chaos-\d+-\d+\]/.exec(t.prom
 /** A failure caused by the parallel limit (the refusal's own words), which the queue must turn into waiting. */
 const BY_LIMIT = /1303|parallel|parallel_limit/i;
 
-export async function limitedGatewayRun(sim: Simulator, count: number, run = 6): Promise<PhaseResult & { failedByLimit: number }> {
+export async function limitedGatewayRun(sim: Simulator, count: number, run = 7): Promise<PhaseResult & { failedByLimit: number }> {
   sim.clearLog();
   sim.setParallelLimit(LIMIT);
-  const dir = mkdtempSync(join(tmpdir(), 'atelier-chaos-6-'));
+  const dir = mkdtempSync(join(tmpdir(), 'atelier-chaos-7-'));
   const bench = await startBenchCore(sim, FAST_TUNING, dir, (core) => useChaosProfile(core, sim));
   const tags = Array.from({ length: count }, (_, i) => tagFor(run, i));
   try {

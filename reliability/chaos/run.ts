@@ -1,5 +1,5 @@
 /**
- * Chaos run: `npx tsx reliability/chaos/run.ts [--tasks 200] [--crash-tasks 60] [--fault-tasks 40] [--seed 11]`
+ * Chaos run: `npx tsx reliability/chaos/run.ts [--tasks 200] [--crash-tasks 60] [--fault-tasks 40] [--batches 6] [--seed 11]`
  *
  * 1. `tasks` tasks over every operation of every family through the simulator with about one injected
  *    fault per five tasks (truncated downloads, 429 on polls and submits, 500, connection resets, expired
@@ -11,8 +11,12 @@
  * 3. `fault-tasks` tasks on a data folder on a small tmpfs that fills up shortly after the first submission
  *    and frees 2 s later (needs root to mount; skipped with the reason otherwise).
  * 4. `fault-tasks` tasks, a clean stop, garbage written over `atelier.db-wal`, a restart on the same data.
+ * 5. The app on its demo gateway SIGKILLed mid-run, both restarted.
+ * 6. `batches` ×8 batches whose members are deleted while the batches are being sent; the app is SIGKILLed,
+ *    restarted (deletes go on while it resumes), SIGKILLed again and restarted: a deleted member stays
+ *    deleted and no member is submitted twice (counted per batch in the simulator's log).
  * Runs 3 and 4 also count tasks the gateway accepted that ended `unknown` (target 0).
- * 6. `limited-tasks` tasks against a key limited to 2 tasks at once (issue 30): 0 failed by 1303 / 429.
+ * 7. `limited-tasks` tasks against a key limited to 2 tasks at once (issue 30): 0 failed by 1303 / 429.
  *    `--only limited` runs this phase alone.
  * Prints the counts; exits non-zero when anything is lost, submitted twice or corrupt.
  */
@@ -30,6 +34,7 @@ import { allTasks, quietTasks, verifyRun, type Verdict } from './verify';
 import { chaosFaults, submitChaosTask, tagFor, useChaosProfile } from './workload';
 import { corruptWalRun, diskFullRun } from './fault-phases';
 import { demoRestartRun } from './demo-phase';
+import { batchDeleteRun } from './batch-phase';
 import { limitedGatewayRun } from './limited-phase';
 
 const { values: cli } = parseArgs({
@@ -37,6 +42,7 @@ const { values: cli } = parseArgs({
     tasks: { type: 'string', default: '200' },
     'crash-tasks': { type: 'string', default: '60' },
     'fault-tasks': { type: 'string', default: '40' },
+    batches: { type: 'string', default: '6' },
     'limited-tasks': { type: 'string', default: '40' },
     only: { type: 'string' },
     seed: { type: 'string', default: '11' },
@@ -46,6 +52,7 @@ const TASKS = Number(cli.tasks);
 const CRASH_TASKS = Number(cli['crash-tasks']);
 const SEED = Number(cli.seed);
 const FAULT_TASKS = Number(cli['fault-tasks']);
+const BATCHES = Number(cli.batches);
 const LIMITED_TASKS = Number(cli['limited-tasks']);
 const SETTLE_MS = 120_000;
 
@@ -234,10 +241,10 @@ async function main(): Promise<void> {
   });
   try {
     if (cli.only === 'limited') {
-      // `--only limited`: phase 6 alone (issue 30), with run 2's faults.
+      // `--only limited`: phase 7 alone (issue 30), with run 2's faults.
       sim.setFaults(chaosFaults(LIMITED_TASKS / 200));
       const limited = await limitedGatewayRun(sim, LIMITED_TASKS);
-      printVerdict(`run 6: a gateway limited to 2 tasks at once (1303 / 429), learned and queued`, limited.verdict, limited.notes);
+      printVerdict(`run 7: a gateway limited to 2 tasks at once (1303 / 429), learned and queued`, limited.verdict, limited.notes);
       if (limited.verdict.lost + limited.verdict.duplicateSubmissions + limited.verdict.corruptFiles + limited.failedByLimit > 0) process.exitCode = 1;
       return;
     }
@@ -265,11 +272,14 @@ async function main(): Promise<void> {
       ...demo.notes,
       'accepted by the gateway, ended unknown': demo.acceptedUnknown,
     });
-    // Phase 6 (issue 30): a gateway with a parallel limit of 2; Atelier learns it and queues.
+    // Phase 6 (issue 26): batch members deleted while the batch is being sent, the app SIGKILLed twice.
+    const batch = await batchDeleteRun(sim, BATCHES);
+    printVerdict(`run 6: batches ×8, members deleted during submission, SIGKILL, restart, delete, SIGKILL, restart`, batch.verdict, batch.notes);
+    // Phase 7 (issue 30): a gateway with a parallel limit of 2; Atelier learns it and queues.
     sim.setFaults(chaosFaults(LIMITED_TASKS / 200));
     const limited = await limitedGatewayRun(sim, LIMITED_TASKS);
-    printVerdict(`run 6: a gateway limited to 2 tasks at once (1303 / 429), learned and queued`, limited.verdict, limited.notes);
-    const phases = [one, two, ...(typeof full === 'string' ? [] : [full.verdict]), wal.verdict, demo.verdict, limited.verdict];
+    printVerdict(`run 7: a gateway limited to 2 tasks at once (1303 / 429), learned and queued`, limited.verdict, limited.notes);
+    const phases = [one, two, ...(typeof full === 'string' ? [] : [full.verdict]), wal.verdict, demo.verdict, batch.verdict, limited.verdict];
     const sum = (k: 'lost' | 'duplicateSubmissions' | 'corruptFiles' | 'unexpectedFailures'): number =>
       phases.reduce((n, v) => n + v[k], 0);
     const total = (k: 'tasks' | 'succeeded' | 'failed'): number => phases.reduce((n, v) => n + v[k], 0);

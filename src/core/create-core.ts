@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import type { EventPayload, Handlers } from '../shared/bridge/contract';
-import type { InputRef } from '../shared/domain/task';
+import type { Handlers } from '../shared/bridge/contract';
 import { errorMessage } from '../shared/error-message';
 import {
   CALLBACK_PATH,
@@ -9,13 +8,12 @@ import {
   type CallbackVerdict,
 } from './callbacks/callback-receiver';
 import { RememberedPort, startOnStablePort } from './callbacks/remembered-port';
-import { openOrRecover } from './db/open-or-recover';
-import { TaskStore } from './db/task-store';
 import { TaskEngine } from './engine/task-engine';
 import { createQueue } from './queue/create-queue';
 import { TaskWriter } from './engine/task-writer';
 import { DEFAULT_TUNING } from './engine/tuning';
-import { SqliteEstimator } from './estimates/sqlite-estimator';
+import type { Core } from './core';
+import { openDataFolder } from './data-folder';
 import { CoreEvents } from './events';
 import { firstScreen } from './first-screen';
 import { appHandlers } from './handlers/app';
@@ -28,36 +26,14 @@ import { LibraryService } from './library/library-service';
 import { LibraryStore } from './library/library-store';
 import { redactingLogger } from './logging/redacting-logger';
 import { createOwnMediaResolver } from './media/known-media';
-import { NoticeBoard } from './notices/notice-board';
 import { silentLogger, systemClock, type CorePorts } from './ports';
 import { cachedPreferences } from './preferences/cached-preferences';
 import { GatewayHealthBook } from './profiles/gateway-health';
 import { ProfileService } from './profiles/profile-service';
-import { corruptReportsUnder, onCorruptJson } from './storage/json-file';
-import { makePrivateDataDir } from './storage/private-dir';
 import { createStudio } from './studio/studio-handlers';
 import { createLazyThumbnails } from './thumbnails/lazy-thumbnails';
 
-export interface Core {
-  handlers: Handlers;
-  events: CoreEvents;
-  /** Folders the media protocol / route may serve from. */
-  mediaRoots(): { library: string; inputs: string; thumbs: string };
-  /**
-   * The file a media request path (`library/…`, `inputs/…`, `thumbs/…`, URL-decoded) names, or null: only
-   * files Atelier wrote or staged (known to the task store or the input store), confined to their root.
-   */
-  resolveMedia(requestPath: string): Promise<string | null>;
-  /** Web host only: stages a file it spooled from an upload (never a path the page named). */
-  stageUpload(spoolPath: string, name: string): Promise<InputRef>;
-  /** Exposed for tests and benchmarks; the bridge goes through `handlers`. */
-  engine: TaskEngine;
-  store: TaskStore;
-  estimator: SqliteEstimator;
-  notices: NoticeBoard;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type { Core } from './core';
 
 /**
  * The composition root of core, called by both the Electron main process and the web host: wiring only,
@@ -68,7 +44,6 @@ export function createCore(ports: CorePorts): Core {
   const tuning = { ...DEFAULT_TUNING, ...ports.tuning };
   const fetchImpl = ports.fetch ?? fetch;
   const events = new CoreEvents();
-  makePrivateDataDir(ports.dataDir, 'atelier.db');
   const preferences = cachedPreferences(ports.preferences); // read once, pushed on change (asked on every poll)
   const profiles = new ProfileService(ports.dataDir, ports.secrets, ports.demo);
   // Whatever logger the host injects, it only ever sees redacted lines (no key values, no Authorization).
@@ -80,24 +55,7 @@ export function createCore(ports: CorePorts): Core {
     inputs: inputs.dir,
     thumbs: join(ports.dataDir, 'thumbs'),
   });
-  const notices = new NoticeBoard(
-    (all) => events.emit('noticesChanged', all),
-    () => clock.now(),
-  );
-  for (const r of corruptReportsUnder(ports.dataDir)) notices.fromCorruptStore(r);
-  const offCorrupt = onCorruptJson(
-    (r) => corruptReportsUnder(ports.dataDir).includes(r) && notices.fromCorruptStore(r),
-  );
-  const opened = openOrRecover(join(ports.dataDir, 'atelier.db'));
-  for (const r of opened.recoveries) notices.fromRecovery(r);
-  const store = new TaskStore(opened.db, { now: () => clock.now() });
-  const estimator = new SqliteEstimator(store.db, { demo: ports.demo, now: () => clock.now() });
-  events.subscribe((event, payload) => {
-    if (event !== 'taskChanged' || store.closed) return;
-    const t = payload as EventPayload<'taskChanged'>;
-    if ((t.status === 'downloading' || t.status === 'succeeded') && t.finishedAt !== null)
-      estimator.observe(t, store.get(t.id)?.values ?? {});
-  });
+  const { notices, store, estimator, offCorrupt } = openDataFolder(ports, events, clock);
   // The pill follows the gateway: a change of the active profile's health is a connection change.
   const health = new GatewayHealthBook((profileId) => {
     if (preferences.read().activeProfileId !== profileId) return;
@@ -131,6 +89,7 @@ export function createCore(ports: CorePorts): Core {
     log,
     now: () => clock.now(),
     roots: mediaRoots,
+    ...(ports.exportMaxBytes !== undefined ? { exportMaxBytes: ports.exportMaxBytes } : {}),
   });
   const ownMedia = createOwnMediaResolver(mediaRoots, {
     hasInput: (id) => inputs.holds(id),
@@ -204,7 +163,7 @@ export function createCore(ports: CorePorts): Core {
       profiles,
       preferences,
       roots: mediaRoots,
-      onDeleted: (b) => studio.onTaskDeleted(b),
+      deleteRow: (task, remove) => studio.deleteTask(task, remove),
     }),
     ...libraryHandlers({ ports, store, library, libraryStore, libraryDir, clock }),
     ...studio.handlers,
@@ -234,6 +193,8 @@ export function createCore(ports: CorePorts): Core {
       }
       queue.start();
       studio.batches.resume();
+      // An export cut short by a kill left its part file; none can be running yet.
+      await library.exports.removeStaleParts().catch(() => 0);
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
     },
     async stop() {

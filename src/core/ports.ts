@@ -89,6 +89,8 @@ export interface CorePorts {
   fetch?: typeof fetch;
   /** Engine timings (tests shrink them for a fast simulator). */
   tuning?: Partial<EngineTuning>;
+  /** Bound of one board export's result bytes (default 2 GiB; tests shrink it). */
+  exportMaxBytes?: number;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

@@ -305,7 +305,7 @@ const SEND_PHASES: ReadonlySet<unknown> = new Set<SendPhase>(['local', 'wire', '
 function readInternal(v: unknown, nextPollAt: number | null): TaskInternal {
   const o = objectColumn(v);
   return {
-    // Migration 0010 set it on every row; a damaged value reads as `wire`: never sent again unasked.
+    // Migration 0011 set it on every row; a damaged value reads as `wire`: never sent again unasked.
     sendPhase: SEND_PHASES.has(o.sendPhase) ? (o.sendPhase as SendPhase) : 'wire',
     nextPollAt,
     pollCount: num(o.pollCount, 0),

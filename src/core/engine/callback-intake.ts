@@ -43,7 +43,7 @@ export class CallbackIntake {
     if (!this.gate.fresh(hint.timestamp, deps.clock.now())) return 'rejected';
     if (task.remoteId && task.remoteId !== hint.taskNo) return 'rejected';
     // A replay of what was already handled is answered without asking the gateway again.
-    if (!this.gate.firstTime(task.id, hint.body.status, hint.timestamp)) return 'accepted';
+    if (!this.gate.firstTime(task.id, hint.taskNo, hint.timestamp)) return 'accepted';
     if (isTerminal(task.status) || task.status === 'downloading') return 'accepted';
     if (!task.remoteId) return this.adopt(task, hint.taskNo, target);
     const current = deps.raise(task.id, { type: 'callback-received' }) ?? task;

@@ -6,13 +6,7 @@ import { errorMessage } from '../../shared/error-message';
 import { getOperation } from '../../shared/operations/catalog';
 import type { OperationId } from '../../shared/operations/ids';
 import { formatIssue } from '../../shared/operations/issues';
-import { protectedNamesIn } from '../../shared/operations/protected-fields';
-import {
-  buildRequest,
-  protectedExtraIssue,
-  validateValues,
-  visibleValues,
-} from '../../shared/operations/validate';
+import { buildRequest, extraIssue, validateValues, visibleValues } from '../../shared/operations/validate';
 import type { QueryOutcome } from '../gateway/adapter';
 import type { GatewayTarget, RequestOptions } from '../gateway/http';
 import type { TaskRecord } from '../tasks/task-record';
@@ -319,8 +313,8 @@ export class Submission {
 function assertValid(req: SubmitRequest): void {
   const op = getOperation(req.operationId);
   const issues = validateValues(op, req.values);
-  const protectedNames = protectedNamesIn(req.extra);
-  if (protectedNames.length) issues.extra = protectedExtraIssue(protectedNames);
+  const extraProblem = extraIssue(op, req.extra); // protected names, and names the form itself defines
+  if (extraProblem) issues.extra = extraProblem;
   const names = Object.keys(issues);
   if (!names.length) return;
   const fields = Object.fromEntries(Object.entries(issues).map(([k, v]) => [k, formatIssue(v)]));

@@ -1,9 +1,9 @@
 import { basename } from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { BridgeError } from '../../shared/bridge/result';
 import type { Handlers } from '../../shared/bridge/contract';
 import type { TaskRecord } from '../tasks/task-record';
 import type { InputStore } from '../inputs/input-store';
+import { inspectStagedFile } from '../inputs/inspect-input';
 import type { LibraryService } from '../library/library-service';
 import type { LibraryStore } from '../library/library-store';
 import type { MediaRootName } from '../media/resolve-media-path';
@@ -66,7 +66,7 @@ export function fileHandlers(deps: {
     revealResult: inShell('revealPath', 'Revealing files is only available in the desktop app.'),
     inspectInput: async ({ id }) => {
       if (!inputs.has(id)) throw new BridgeError('not_found', 'This file is no longer staged.');
-      return deps.library.inspect(await readFile(inputs.pathOf(id)));
+      return inspectStagedFile(inputs.pathOf(id), (p) => deps.library.inspect(p));
     },
     recordFrameOrigin: async ({ inputId, origin }) => {
       if (!inputs.has(inputId)) throw new BridgeError('not_found', 'This file is no longer staged.');

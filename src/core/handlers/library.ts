@@ -2,6 +2,7 @@ import { BridgeError } from '../../shared/bridge/result';
 import type { Handlers } from '../../shared/bridge/contract';
 import { errorMessage } from '../../shared/error-message';
 import type { TaskStore } from '../db/task-store';
+import { BOARD_PAGE } from '../first-screen';
 import { importFolder } from '../library/import-folder';
 import type { LibraryService } from '../library/library-service';
 import type { LibraryStore } from '../library/library-store';
@@ -29,7 +30,13 @@ export function libraryHandlers(deps: {
   const { ports, library, libraryStore } = deps;
   return {
     getLineage: async ({ id }) => library.lineage(id),
-    listBoards: async () => libraryStore.listBoards(),
+    listBoards: async ({ cursor, limit, include, query }) =>
+      libraryStore.listBoards({
+        after: cursor ? Number(cursor) : null,
+        limit: limit ?? BOARD_PAGE,
+        include: include ?? null,
+        query: query ?? '',
+      }),
     createBoard: async ({ name }) => libraryStore.createBoard(name),
     renameBoard: async ({ id, name }) => {
       if (!libraryStore.renameBoard(id, name))
@@ -56,7 +63,7 @@ export function libraryHandlers(deps: {
       if (!ports.shell?.chooseFolder)
         throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
       const dir = await ports.shell.chooseFolder(deps.libraryDir());
-      if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, path: null };
+      if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, skipped: [], note: null, path: null };
       const done = await importFolder(dir, {
         store: deps.store,
         libraryDir: deps.libraryDir(),

@@ -34,8 +34,8 @@ export function taskHandlers(deps: {
   profiles: ProfileService;
   preferences: PreferencesStore;
   roots: () => Record<MediaRootName, string>;
-  /** After a task is deleted (a batch with no member left disappears). */
-  onDeleted: (batchId: string | null) => void;
+  /** Deletes a task's row through `remove` (a batch member stays deleted across restarts; see createStudio). */
+  deleteRow: (task: { id: string; batchId: string | null }, remove: () => void) => void;
 }): Pick<Handlers, TaskMethods> {
   const { engine, writer, store } = deps;
   return {
@@ -69,8 +69,7 @@ export function taskHandlers(deps: {
     deleteTask: async ({ id, deleteFiles }) => {
       const task = engine.require(id);
       if (deleteFiles) await deleteTaskFiles(task, deps.roots());
-      writer.remove(id);
-      deps.onDeleted(task.batchId);
+      deps.deleteRow(task, () => writer.remove(id));
       return { ok: true as const };
     },
   };

@@ -22,7 +22,7 @@ interface Row {
   paused: number;
 }
 
-/** The queue's settings in SQLite (migration 0011), read once and kept in memory; every change is written at once. */
+/** The queue's settings in SQLite (migration 0012), read once and kept in memory; every change is written at once. */
 export class QueueSettings {
   private readonly rows = new Map<string, ProfileQueueSettings>();
 

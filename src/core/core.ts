@@ -1,0 +1,29 @@
+import type { Handlers } from '../shared/bridge/contract';
+import type { InputRef } from '../shared/domain/task';
+import type { TaskStore } from './db/task-store';
+import type { TaskEngine } from './engine/task-engine';
+import type { SqliteEstimator } from './estimates/sqlite-estimator';
+import type { CoreEvents } from './events';
+import type { NoticeBoard } from './notices/notice-board';
+
+/** Core as its hosts (the Electron main process, the web host) see it; built by createCore. */
+export interface Core {
+  handlers: Handlers;
+  events: CoreEvents;
+  /** Folders the media protocol / route may serve from. */
+  mediaRoots(): { library: string; inputs: string; thumbs: string };
+  /**
+   * The file a media request path (`library/…`, `inputs/…`, `thumbs/…`, URL-decoded) names, or null: only
+   * files Atelier wrote or staged (known to the task store or the input store), confined to their root.
+   */
+  resolveMedia(requestPath: string): Promise<string | null>;
+  /** Web host only: stages a file it spooled from an upload (never a path the page named). */
+  stageUpload(spoolPath: string, name: string): Promise<InputRef>;
+  /** Exposed for tests and benchmarks; the bridge goes through `handlers`. */
+  engine: TaskEngine;
+  store: TaskStore;
+  estimator: SqliteEstimator;
+  notices: NoticeBoard;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
