@@ -4,7 +4,7 @@ import { GalleryPage } from './pages/gallery-page';
 import { startWebApp, type RunningWebApp } from './support/web-app';
 import { TaskStore } from '../src/core/db/task-store';
 import { newTaskRecord, withEvent } from '../src/core/engine/record-factory';
-import { SENDING_EVENT, WAITING_EVENT } from '../src/core/engine/not-sent';
+import { LOG } from '../src/core/engine/lifecycle/texts';
 import { getOperation } from '../src/shared/operations/catalog';
 import { DEMO_PROFILE_ID } from '../src/shared/domain/profile';
 
@@ -36,13 +36,11 @@ test.beforeAll(async () => {
           expectedMs: null,
         });
       const waiting = row('never-sent', 'a harbour at dawn, never sent', now);
-      waiting.events = withEvent(waiting, WAITING_EVENT, now);
+      waiting.events = withEvent(waiting, LOG.waiting, now);
       const inFlight = row('in-flight', 'a request on the wire', now - 1000);
-      inFlight.events = withEvent(
-        { ...inFlight, events: withEvent(inFlight, WAITING_EVENT, now) },
-        SENDING_EVENT,
-        now,
-      );
+      inFlight.events = withEvent({ ...inFlight, events: withEvent(inFlight, LOG.waiting, now) }, LOG.sending, now);
+      // State, not log text, says the request went out (issue 27): the row a kill on the wire leaves.
+      inFlight.internal = { ...inFlight.internal, sendPhase: 'wire' };
       store.insert(waiting);
       store.insert(inFlight);
       store.close();

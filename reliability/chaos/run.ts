@@ -16,6 +16,8 @@
  *    restarted (deletes go on while it resumes), SIGKILLed again and restarted: a deleted member stays
  *    deleted and no member is submitted twice (counted per batch in the simulator's log).
  * Runs 3 and 4 also count tasks the gateway accepted that ended `unknown` (target 0).
+ * 7. `limited-tasks` tasks against a key limited to 2 tasks at once (issue 30): 0 failed by 1303 / 429.
+ *    `--only limited` runs this phase alone.
  * Prints the counts; exits non-zero when anything is lost, submitted twice or corrupt.
  */
 import { spawn } from 'node:child_process';
@@ -33,6 +35,7 @@ import { chaosFaults, submitChaosTask, tagFor, useChaosProfile } from './workloa
 import { corruptWalRun, diskFullRun } from './fault-phases';
 import { demoRestartRun } from './demo-phase';
 import { batchDeleteRun } from './batch-phase';
+import { limitedGatewayRun } from './limited-phase';
 
 const { values: cli } = parseArgs({
   options: {
@@ -40,6 +43,8 @@ const { values: cli } = parseArgs({
     'crash-tasks': { type: 'string', default: '60' },
     'fault-tasks': { type: 'string', default: '40' },
     batches: { type: 'string', default: '6' },
+    'limited-tasks': { type: 'string', default: '40' },
+    only: { type: 'string' },
     seed: { type: 'string', default: '11' },
   },
 });
@@ -48,6 +53,7 @@ const CRASH_TASKS = Number(cli['crash-tasks']);
 const SEED = Number(cli.seed);
 const FAULT_TASKS = Number(cli['fault-tasks']);
 const BATCHES = Number(cli.batches);
+const LIMITED_TASKS = Number(cli['limited-tasks']);
 const SETTLE_MS = 120_000;
 
 const tagOf = (t: TaskSummary): string | null => /\[chaos-\d+-\d+\]/.exec(t.prompt)?.[0] ?? null;
@@ -234,6 +240,14 @@ async function main(): Promise<void> {
     faults: chaosFaults(TASKS / 200),
   });
   try {
+    if (cli.only === 'limited') {
+      // `--only limited`: phase 7 alone (issue 30), with run 2's faults.
+      sim.setFaults(chaosFaults(LIMITED_TASKS / 200));
+      const limited = await limitedGatewayRun(sim, LIMITED_TASKS);
+      printVerdict(`run 7: a gateway limited to 2 tasks at once (1303 / 429), learned and queued`, limited.verdict, limited.notes);
+      if (limited.verdict.lost + limited.verdict.duplicateSubmissions + limited.verdict.corruptFiles + limited.failedByLimit > 0) process.exitCode = 1;
+      return;
+    }
     const one = await firstRun(sim);
     sim.setFaults(chaosFaults(CRASH_TASKS / 200));
     const two = await crashRun(sim);
@@ -261,7 +275,11 @@ async function main(): Promise<void> {
     // Phase 6 (issue 26): batch members deleted while the batch is being sent, the app SIGKILLed twice.
     const batch = await batchDeleteRun(sim, BATCHES);
     printVerdict(`run 6: batches ×8, members deleted during submission, SIGKILL, restart, delete, SIGKILL, restart`, batch.verdict, batch.notes);
-    const phases = [one, two, ...(typeof full === 'string' ? [] : [full.verdict]), wal.verdict, demo.verdict, batch.verdict];
+    // Phase 7 (issue 30): a gateway with a parallel limit of 2; Atelier learns it and queues.
+    sim.setFaults(chaosFaults(LIMITED_TASKS / 200));
+    const limited = await limitedGatewayRun(sim, LIMITED_TASKS);
+    printVerdict(`run 7: a gateway limited to 2 tasks at once (1303 / 429), learned and queued`, limited.verdict, limited.notes);
+    const phases = [one, two, ...(typeof full === 'string' ? [] : [full.verdict]), wal.verdict, demo.verdict, batch.verdict, limited.verdict];
     const sum = (k: 'lost' | 'duplicateSubmissions' | 'corruptFiles' | 'unexpectedFailures'): number =>
       phases.reduce((n, v) => n + v[k], 0);
     const total = (k: 'tasks' | 'succeeded' | 'failed'): number => phases.reduce((n, v) => n + v[k], 0);
@@ -275,6 +293,7 @@ async function main(): Promise<void> {
       diskFullAcceptedUnknown: typeof full === 'string' ? -1 : full.acceptedUnknown,
       corruptWalAcceptedUnknown: wal.acceptedUnknown,
       demoRestartAcceptedUnknown: demo.acceptedUnknown,
+      limitedFailedByLimit: limited.failedByLimit,
       unexpectedFailures: sum('unexpectedFailures'),
       interruptedUnknown: two.interruptedUnknown,
       interruptedReceived: two.interruptedReceived,
@@ -282,7 +301,7 @@ async function main(): Promise<void> {
       duplicateSubmissions: sum('duplicateSubmissions'),
       corruptFiles: sum('corruptFiles'),
     });
-    if (sum('lost') + sum('duplicateSubmissions') + sum('corruptFiles') > 0) process.exitCode = 1;
+    if (sum('lost') + sum('duplicateSubmissions') + sum('corruptFiles') + limited.failedByLimit > 0) process.exitCode = 1;
   } finally {
     await sim.close();
   }

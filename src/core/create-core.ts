@@ -9,6 +9,7 @@ import {
 } from './callbacks/callback-receiver';
 import { RememberedPort, startOnStablePort } from './callbacks/remembered-port';
 import { TaskEngine } from './engine/task-engine';
+import { createQueue } from './queue/create-queue';
 import { TaskWriter } from './engine/task-writer';
 import { DEFAULT_TUNING } from './engine/tuning';
 import type { Core } from './core';
@@ -99,6 +100,16 @@ export function createCore(ports: CorePorts): Core {
   // An image result's thumbnail, made when the gallery first asks for it (see lazy-thumbnails.ts).
   const lazyThumbnail = createLazyThumbnails({ store, writer, roots: mediaRoots });
   const rememberedPort = new RememberedPort(ports.dataDir);
+  // Issue 30: new tasks wait in Atelier's own queue for a slot of their gateway profile.
+  const queue = createQueue({
+    db: store.db,
+    get: (id) => writer.get(id),
+    events,
+    notices,
+    profileNames: async () => new Map((await profiles.list()).map((p) => [p.id, p.name])),
+    clock,
+    log,
+  });
   // The receiver hands callbacks to the engine, which is built after it (the engine asks for its URL).
   let intake: (hint: CallbackHint) => Promise<CallbackVerdict> = async () => 'unknown-task';
   const receiver = new CallbackReceiver((hint) => intake(hint), log);
@@ -126,11 +137,14 @@ export function createCore(ports: CorePorts): Core {
     },
     onGatewayAnswer: (profileId, answer) => health.answer(profileId, answer),
     estimator,
+    gate: queue.queue,
   });
   intake = (hint) => engine.onCallback(hint);
+  queue.attach(engine);
   const studio = createStudio({ store, engine, writer, now: () => clock.now(), log });
 
   const handlers: Handlers = {
+    ...queue.handlers,
     ...appHandlers({ ports, preferences, events, notices, clock, libraryDir }),
     ...profileHandlers({ profiles, preferences, health, events, log, fetch: fetchImpl, clock }),
     ...fileHandlers({
@@ -177,12 +191,14 @@ export function createCore(ports: CorePorts): Core {
           log.warn('callback receiver did not start; polling continues', { error: errorMessage(e) }),
         );
       }
+      queue.start();
       studio.batches.resume();
       // An export cut short by a kill left its part file; none can be running yet.
       await library.exports.removeStaleParts().catch(() => 0);
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
     },
     async stop() {
+      queue.stop();
       await studio.batches.stop();
       await engine.stop();
       await receiver.stop();

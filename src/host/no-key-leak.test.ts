@@ -178,6 +178,11 @@ const SAMPLES = {
   recordFrameOrigin: {
     input: (c) => ({ inputId: c.inputId, origin: { taskId: c.taskId, index: 0, timeMs: 500 } }),
   },
+  getQueue: { input: () => ({}) },
+  setQueuePaused: { input: () => ({ profileId: null, paused: false }) },
+  setQueueLimit: { input: () => ({ profileId: 'canary', limit: null }) },
+  moveQueued: { input: (c) => ({ id: c.taskId, to: { kind: 'next' } }), expect: 'conflict' },
+  cancelQueued: { input: (c) => ({ id: c.taskId }) },
   clearProfileKey: { input: () => ({ id: 'canary' }) },
   deleteTask: { input: (c) => ({ id: c.taskId, deleteFiles: true }) },
   deleteProfile: { input: () => ({ id: 'canary' }) },
@@ -192,6 +197,7 @@ const EVENT_SOURCES: Record<EventName, string> = {
   connectionChanged: 'selectProfile / deleteProfile',
   notificationClicked: 'emitted by main when an OS notification is clicked; emitted directly below',
   noticesChanged: 'a damaged file kept aside or a full disk; raised directly below',
+  queueChanged: 'submitTask (the task waits in the queue, then runs)',
 };
 
 const leaks = (text: string): string[] => FORMS_OF_THE_KEY.filter((k) => text.includes(k));

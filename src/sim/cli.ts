@@ -21,6 +21,7 @@ async function main(): Promise<void> {
       speed: { type: 'string', default: 'real' },
       'gateway-auth-header': { type: 'string' },
       seed: { type: 'string' },
+      'parallel-limit': { type: 'string' },
     },
   });
   const sim = await startSimulator({
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     speed: parseSpeed(values.speed),
     ...(values['gateway-auth-header'] ? { gatewayAuthHeader: values['gateway-auth-header'] } : {}),
     ...(values.seed ? { seed: Number(values.seed) } : {}),
+    ...(values['parallel-limit'] ? { parallelLimit: Number(values['parallel-limit']) } : {}),
   });
   console.log(`Atelier gateway simulator listening`);
   console.log(`  base URL: ${sim.baseUrl}`);

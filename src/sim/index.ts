@@ -12,6 +12,7 @@ export type {
   SimRequestLogEntry,
   SimOptions,
   Simulator,
+  SimParallelFigures,
 } from './types';
 export { startSimulator } from './server';
 export { DEFAULT_FAULT_POINT } from './faults';

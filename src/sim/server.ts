@@ -20,6 +20,7 @@ import { unifiedVideoRoutes } from './families/unified-video';
 import { unifiedImageRoutes } from './families/unified-image';
 import { vendorRoutes } from './families/vendor';
 import { restoreSimState, saveSimState } from './persist';
+import { ParallelLimit, parallelRoutes } from './parallel-limit';
 
 const FAMILY_ROUTES: Route[] = [
   ...gatewayRoutes,
@@ -43,6 +44,7 @@ export async function startSimulator(options: SimOptions): Promise<Simulator> {
   const timers = new Set<NodeJS.Timeout>();
   let baseUrl = '';
   const faults = new FaultEngine(options.seed ?? 1, options.faults ?? []);
+  const parallel = new ParallelLimit(options.parallelLimit ?? null);
   const ctx: SimContext = {
     apiKey: options.apiKey,
     speed: options.speed ?? 'fast',
@@ -73,7 +75,7 @@ export async function startSimulator(options: SimOptions): Promise<Simulator> {
   };
   const routes: Route[] = [
     ...FAMILY_ROUTES,
-    ...(options.control === false ? [] : [...controlRoutes(() => log, setFaults, clearLog), ...blobRoutes]),
+    ...(options.control === false ? [] : [...controlRoutes(() => log, setFaults, clearLog), ...blobRoutes, ...parallelRoutes(parallel)]),
   ];
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -108,6 +110,7 @@ export async function startSimulator(options: SimOptions): Promise<Simulator> {
       if (route.point && isFamily(route.family)) {
         ex.family = route.family;
         if (await applyRequestFaults(ex, ctx, route.point, route.family)) return;
+        if (route.point === 'submit' && (await parallel.refuse(ex, ctx, route.family))) return;
       }
       await route.handle(ex, ctx);
     } catch (err) {
@@ -140,6 +143,8 @@ export async function startSimulator(options: SimOptions): Promise<Simulator> {
     describeResult: (u) => describeUrl(ctx, u),
     finishTimes: () => Object.fromEntries(ctx.finishes),
     restoredTasks,
+    setParallelLimit: (limit) => parallel.set(limit),
+    parallelFigures: () => parallel.figures(ctx),
     close: () =>
       new Promise<void>((resolve) => {
         for (const t of timers) clearTimeout(t);

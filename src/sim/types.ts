@@ -57,6 +57,19 @@ export interface SimRequestLogEntry {
   files?: { field: string; filename: string; size: number; contentType: string; sha256?: string }[];
   /** authorization value redacted to 'Bearer ***' (and a custom gateway auth header to '***') */
   headers: Record<string, string>;
+  /** Set when the submission was refused by the key's parallel limit (see `parallelLimit`). */
+  refusal?: 'parallelLimit';
+}
+/** The key's parallel limit and what it did (see parallel-limit.ts). */
+export interface SimParallelFigures {
+  /** null: unlimited */
+  limit: number | null;
+  /** unfinished tasks now */
+  running: number;
+  /** the most tasks unfinished at once since start (admitted submissions included) */
+  peak: number;
+  /** submissions refused by the limit */
+  refused: number;
 }
 
 /**
@@ -87,6 +100,8 @@ export interface SimOptions {
   resourcesDir?: string;
   /** keep the task state there across restarts (the demo gateway); default: in memory only */
   state?: SimStateStore;
+  /** the key's parallel limit: more unfinished tasks are refused (1303 as HTTP 200, or 429); default unlimited */
+  parallelLimit?: number;
 }
 
 export interface Simulator {
@@ -103,4 +118,8 @@ export interface Simulator {
   finishTimes(): Record<string, number>;
   /** How many tasks were read back from `state` at start (0 without it). */
   restoredTasks: number;
+  /** Changes the key's parallel limit (null: unlimited). */
+  setParallelLimit(limit: number | null): void;
+  /** The parallel limit, running tasks, peak and refusals. */
+  parallelFigures(): SimParallelFigures;
 }

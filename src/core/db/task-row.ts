@@ -10,6 +10,7 @@ import {
   type TaskStatus,
 } from '../../shared/domain/task';
 import type { SendPhase, TaskInternal, TaskRecord } from '../tasks/task-record';
+import { readQueuePlace } from '../queue/queue-place';
 import { isObject, numOrNull, textOrNull } from './cells';
 
 /**
@@ -314,6 +315,7 @@ function readInternal(v: unknown, nextPollAt: number | null): TaskInternal {
     submitPath: text(o.submitPath, ''),
     pollExpectedMs: numOrNull(o.pollExpectedMs) ?? undefined,
     pollHighMs: numOrNull(o.pollHighMs) ?? undefined,
+    queue: readQueuePlace(o.queue),
   };
 }
 

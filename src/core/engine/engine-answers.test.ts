@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 describe('submit answers with a non-success code (api-notes C)', () => {
-  it("Kling's 1303 sent as HTTP 200 is refused with the gateway's message and nothing is polled", async () => {
+  it("Kling's 1303 sent as HTTP 200 is 'not now' (issue 30): the task waits again, unpolled, nothing failed", async () => {
     gw = await startMiniGateway(() => ({
       status: 200,
       json: {
@@ -28,15 +28,25 @@ describe('submit answers with a non-success code (api-notes C)', () => {
     }));
     t = await startTestCore(gw);
     const values = await valuesFor(t.core, 'vendor.extend');
-    await expect(
-      t.core.handlers.submitTask({ operationId: 'vendor.extend', values, extra: {} }),
-    ).rejects.toThrow(/parallel task over resource pack limit/);
-    const [task] = t.core.store.list({ sort: 'newest' }, null, 10).items;
-    expect(task?.status).toBe('failed');
+    const summary = await t.core.handlers.submitTask({ operationId: 'vendor.extend', values, extra: {} });
+    const task = t.core.store.get(summary.id);
+    expect(task?.status).toBe('waiting');
     expect(task?.remoteId).toBeNull();
-    expect(task?.error).toMatch(/parallel task over resource pack limit \(code 1303\)/);
+    expect(task?.error).toBeNull();
+    expect(task?.internal.sendPhase).toBe('local');
+    expect(task?.events.at(-1)?.message).toMatch(/not now \(parallel task over resource pack limit \(code 1303\)\)/);
     await new Promise((r) => setTimeout(r, 300));
     expect(gw.log.filter((r) => r.method === 'GET')).toHaveLength(0);
+  });
+
+  it('a refusal code that is not "not now" still fails the task with the gateway message', async () => {
+    gw = await startMiniGateway(() => ({ status: 200, json: { code: 1201, message: 'invalid video_id', data: null } }));
+    t = await startTestCore(gw);
+    const values = await valuesFor(t.core, 'vendor.extend');
+    await expect(t.core.handlers.submitTask({ operationId: 'vendor.extend', values, extra: {} })).rejects.toThrow(/invalid video_id/);
+    const [task] = t.core.store.list({ sort: 'newest' }, null, 10).items;
+    expect(task?.status).toBe('failed');
+    expect(task?.error).toMatch(/invalid video_id \(code 1201\)/);
   });
 
   it('the task gateway code 1000 is a success, Kling 1000 (auth) is not', () => {

@@ -7,6 +7,7 @@ import type { Clock, Logger, PreferencesStore } from '../ports';
 import { sameOrigin } from '../profiles/key-origin';
 import type { ProfileService } from '../profiles/profile-service';
 import type { TaskRecord } from '../tasks/task-record';
+import type { QueueGate } from '../queue/queue-service';
 import type { GatewayClient } from './gateway-client';
 import type { TaskEvent } from './lifecycle/task-lifecycle';
 import type { Limiter } from './limiter';
@@ -35,6 +36,8 @@ export interface EngineDeps {
   onGatewayAnswer?: (profileId: string, answer: number | 'unreachable') => void;
   /** Expected duration per profile, operation and model: set on the task at submission (progress, first poll). */
   estimator?: Estimator;
+  /** Atelier's own queue (issue 30): new tasks wait for a slot of their profile; see core/queue. */
+  gate?: QueueGate;
 }
 
 /** What the engine's parts (poller, submission, callback intake) share: its deps and the engine's own services. */

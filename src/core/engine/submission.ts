@@ -17,6 +17,7 @@ import type { Limiter } from './limiter';
 import { createMediaResolver, type MediaResolver } from './media-resolver';
 import { expectedDurations, nextPollDelay } from './poll-schedule';
 import { newTaskRecord, withEvent } from './record-factory';
+import { backoffMs, busyKind } from '../queue/busy-refusal';
 
 export interface SubmitRequest {
   operationId: OperationId;
@@ -46,7 +47,7 @@ interface Prepared {
 }
 
 /** A new submission (Generate, a batch member, a rerun) or a Send of a task that never left the local queue. */
-type Intent = { kind: 'new'; req: SubmitRequest } | { kind: 'send'; task: TaskRecord };
+type Intent = { kind: 'new'; req: SubmitRequest } | { kind: 'send'; task: TaskRecord } | { kind: 'queued'; task: TaskRecord };
 
 /**
  * The one submit path (issue 27): {@link prepare} validates, resolves the profile and its key, the callback
@@ -78,10 +79,34 @@ export class Submission {
     return this.deps.writer.summary(this.deps.writer.require(task.id));
   }
 
+  /**
+   * Sends a waiting task the queue let through (its gate): `dequeued`, then the same path as any send. A task
+   * that cannot be prepared any more (its key was removed) fails here instead of staying half sent.
+   */
+  async sendQueued(task: TaskRecord): Promise<void> {
+    let prepared: Prepared;
+    try {
+      prepared = await this.prepare({ kind: 'queued', task });
+    } catch (e) {
+      this.deps.raise(task.id, { type: 'send-failed', message: errorMessage(e) });
+      throw e;
+    }
+    await this.dispatch(prepared);
+  }
+
   private async submitOnce(req: SubmitRequest): Promise<TaskSummary> {
     const prepared = await this.prepare({ kind: 'new', req });
     const { record } = prepared;
-    const sending = this.dispatch(prepared);
+    const gate = this.deps.gate;
+    let sending: Promise<void>;
+    if (gate) {
+      // The row waits in the queue; the gate sends it (now, when a slot is free, or later) from the row.
+      prepared.media.cleanup();
+      gate.pump();
+      const sent = gate.sending(record.id);
+      if (!sent) return this.deps.writer.summary(this.deps.writer.get(record.id) ?? record);
+      sending = sent;
+    } else sending = this.dispatch(prepared);
     const settled = await Promise.race([
       sending.then(
         () => 'done' as const,
@@ -109,6 +134,8 @@ export class Submission {
     const op = getOperation(operationId);
     if (intent.kind === 'new') assertValid(intent.req);
     const profileId = intent.kind === 'new' ? deps.preferences.read().activeProfileId : intent.task.profileId;
+    if (intent.kind === 'queued' && !deps.raise(intent.task.id, { type: 'dequeued' }))
+      throw new BridgeError('conflict', 'This task is no longer waiting; it is not sent again.');
     const resolved = await deps.profiles.resolve(profileId);
     if (!resolved.apiKey)
       throw new BridgeError(
@@ -116,7 +143,7 @@ export class Submission {
         'No API key is set for this gateway. Add one in Settings.',
       );
     const token =
-      intent.kind === 'send'
+      intent.kind !== 'new'
         ? intent.task.internal.callbackToken
         : op.family === 'gateway'
           ? randomBytes(18).toString('base64url')
@@ -134,6 +161,10 @@ export class Submission {
       const values = intent.kind === 'new' ? intent.req.values : intent.task.values;
       const extra = intent.kind === 'new' ? intent.req.extra : intent.task.extra;
       const wire = buildRequest(op, values, extra, { vendor, media: (m) => media.asUrl(m), callbackUrl });
+      if (intent.kind === 'queued') {
+        const record = deps.writer.require(intent.task.id);
+        return { record, wire, target: await deps.target(record), media };
+      }
       if (intent.kind === 'send') {
         const record = deps.raise(intent.task.id, { type: 'send-requested' });
         if (!record)
@@ -161,6 +192,10 @@ export class Submission {
         batchId: req.member?.batchId ?? null,
       });
       record.events = withEvent(record, LOG.waiting, now);
+      if (deps.gate) {
+        record.status = 'waiting';
+        record.internal.queue = { rank: deps.gate.nextRank(resolved.profile.id), notBefore: null, refusals: 0, reason: null };
+      }
       deps.writer.insert(record);
       deps.hooks?.submitted(record, req);
       if (record.internal.callbackToken) deps.callbackTokens.set(record.internal.callbackToken, record.id);
@@ -221,10 +256,20 @@ export class Submission {
       case 'maybe-sent':
         deps.raise(id, { type: 'maybe-sent', cause: 'connection', message: answer.message });
         return;
-      case 'refused':
+      case 'refused': {
+        const busy = deps.gate ? busyKind(answer) : null;
+        if (busy && deps.gate) {
+          // "Not now" (1303, 1302, 429): nothing was created or spent; the task waits again, with a backoff.
+          const refusals = (deps.writer.get(id)?.internal.queue?.refusals ?? 0) + 1;
+          const until = deps.clock.now() + backoffMs(busy, refusals, answer.retryAfterMs);
+          deps.raise(id, { type: 'deferred', kind: busy, message: deps.scrub(answer.message, target), raw: answer.raw, until });
+          deps.gate.refused(id, record.profileId, busy);
+          return;
+        }
         // An error body may echo the request's credentials back; it is stored and shown, so it is scrubbed too.
         deps.raise(id, { type: 'refused', message: deps.scrub(answer.message, target), raw: answer.raw });
         throw new BridgeError(answer.code, deps.scrub(answer.formMessage, target));
+      }
       case 'inline':
         await deps.inlineOutcome(id, answer.outcome, answer.raw);
         return;

@@ -17,6 +17,7 @@ import { ResultDownloader } from './result-downloader';
 import { Scheduler } from './scheduler';
 import { Submission, type SubmitRequest } from './submission';
 import { isDiskFull } from './write-guard';
+import type { QueueEvent } from './lifecycle/task-events';
 
 export type { EngineDeps } from './engine-context';
 export type { SubmitRequest } from './submission';
@@ -131,6 +132,16 @@ export class TaskEngine {
 
   submit(req: SubmitRequest): Promise<TaskSummary> {
     return this.submission.submit(req);
+  }
+
+  /** The queue's gate let a waiting task through: send it (tracked, so `stop` waits for its answer). */
+  sendQueued(id: string): Promise<void> {
+    return this.track(this.submission.sendQueued(this.require(id)));
+  }
+
+  /** A queue event (reorder, cancel while waiting) through the lifecycle and the one writer. */
+  queueEvent(id: string, event: QueueEvent): TaskRecord | null {
+    return this.raise(id, event);
   }
 
   /** "Check again": an immediate query (also revives stalled and stopped tasks); a task never sent is sent. */

@@ -16,7 +16,18 @@ export type SubmitAnswer =
   /** 2xx without a task id: the gateway may have it, nobody can tell which. */
   | { kind: 'no-id'; raw: unknown }
   /** Refused (an error status, or a refusal inside a 200 envelope): nothing to poll. */
-  | { kind: 'refused'; message: string; code: BridgeErrorCode; formMessage: string; raw: unknown }
+  | {
+      kind: 'refused';
+      message: string;
+      code: BridgeErrorCode;
+      formMessage: string;
+      raw: unknown;
+      /** The HTTP status (200 for a refusal inside the envelope) and its Retry-After: the queue reads "not now" from them. */
+      httpStatus: number;
+      retryAfterMs: number | null;
+      /** The envelope's refusal code (Kling 1303, 1302), when the refusal came inside a 2xx envelope. */
+      envelopeCode: string | null;
+    }
   /** No connection was made: nothing reached the gateway. */
   | { kind: 'unreached'; message: string }
   /** The connection broke after the request went out: the gateway may have it. */
@@ -55,6 +66,9 @@ export function readSubmitAnswer(family: Family, res: GatewayResponse): SubmitAn
       code: 'gateway_bad_request',
       formMessage,
       raw: res.body,
+      httpStatus: res.status,
+      retryAfterMs: res.retryAfterMs,
+      envelopeCode: envelope.code,
     };
   }
   if (ok) {
@@ -77,7 +91,7 @@ export function readSubmitAnswer(family: Family, res: GatewayResponse): SubmitAn
         ? 'gateway_unreachable'
         : 'gateway_bad_request';
   const formMessage = res.status === 429 ? `The gateway is busy (rate limited): ${message}` : message;
-  return { kind: 'refused', message, code, formMessage, raw: res.body };
+  return { kind: 'refused', message, code, formMessage, raw: res.body, httpStatus: res.status, retryAfterMs: res.retryAfterMs, envelopeCode: null };
 }
 
 /** Reads a status query's HTTP answer for `family`. Pure: tested on fixtures. */

@@ -1,4 +1,5 @@
 import type { TaskDetail, TaskSummary } from '../../shared/domain/task';
+import type { QueuePlace } from '../queue/queue-place';
 
 /**
  * How far a task's submission got: `local` (written, not sent: Send may send it), `wire` (the request went
@@ -29,6 +30,8 @@ export interface TaskInternal {
   pollExpectedMs?: number | null;
   /** The slow end (90th percentile) of that duration's spread, when known: the poll plan's second look. */
   pollHighMs?: number | null;
+  /** Its place in Atelier's own queue while `waiting` (issue 30); kept after, absent on older rows. */
+  queue?: QueuePlace | null;
 }
 
 /** A task as core stores it: the bridge's detail view plus engine bookkeeping. */

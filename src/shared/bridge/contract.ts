@@ -8,6 +8,7 @@ import { estimateSchema } from '../domain/estimate';
 import { batchGroupSchema, ledgerSchema, savedPromptSchema } from '../domain/studio';
 import { boundedRecord, EXTRA_BOUNDS, VALUES_BOUNDS } from './bounds';
 import { noticeSchema } from '../domain/notice';
+import { queueCancelInputSchema, queueCancelOutputSchema, queueLimitInputSchema, queueMoveInputSchema, queuePauseInputSchema, queueSnapshotSchema } from '../domain/queue';
 import {
   boardNameSchema,
   boardPageSchema,
@@ -251,6 +252,16 @@ export const contract = {
     ),
     /** Records that a staged input is a frame captured from a video result (lineage `frame`). */
     recordFrameOrigin: method(z.object({ inputId: inputRefSchema.shape.id, origin: frameOriginSchema }).strict(), ok),
+    /** Issue 30: the queue per gateway profile (running and waiting tasks, places, estimates, pauses, limits). */
+    getQueue: method(none, queueSnapshotSchema),
+    /** Pauses or resumes the whole queue (`profileId` null) or one profile's line; it survives a restart. */
+    setQueuePaused: method(queuePauseInputSchema, queueSnapshotSchema),
+    /** Sets a profile's slot limit (null: unlimited), replacing a learned one. */
+    setQueueLimit: method(queueLimitInputSchema, queueSnapshotSchema),
+    /** Reorders a waiting task: send next, send last, or before another one (a drop in the list). */
+    moveQueued: method(queueMoveInputSchema, queueSnapshotSchema),
+    /** Cancels a waiting task, or every waiting member of a batch: nothing is sent, nothing spent. */
+    cancelQueued: method(queueCancelInputSchema, queueCancelOutputSchema),
   },
   events: {
     taskChanged: taskSummarySchema,
@@ -262,6 +273,8 @@ export const contract = {
     notificationClicked: z.object({ id: z.string() }),
     /** The whole list of notices, after any change. */
     noticesChanged: z.array(noticeSchema),
+    /** The queue after a change (a task waiting, sent, finished; a pause, a limit, a move). */
+    queueChanged: queueSnapshotSchema,
   },
 } as const;
 

@@ -9,6 +9,8 @@ export const noticeKindSchema = z.enum([
   'journal-unreadable',
   'store-unreadable',
   'disk-full',
+  /** The gateway refused a task over its parallel limit: the profile's slot limit was learned (issue 30). */
+  'queue-limit-learned',
 ]);
 export type NoticeKind = z.infer<typeof noticeKindSchema>;
 

@@ -7,6 +7,8 @@ import { familySchema, operationIdSchema } from '../operations/ids';
  * do not recognise; never resubmitted automatically. `stalled`: the poll horizon passed; can be checked again.
  */
 export const taskStatusSchema = z.enum([
+  /** In Atelier's own queue: not sent yet, waiting for a slot of its gateway profile (or a pause, a backoff). */
+  'waiting',
   'submitting',
   'queued',
   'running',

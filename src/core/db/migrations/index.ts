@@ -10,6 +10,7 @@ import { MIGRATION_0008_REMOTE_ID } from './0008-remote-id';
 import { MIGRATION_0009_SEARCH_COUNTS } from './0009-search-counts';
 import { MIGRATION_0010_BATCH_DELETED_MEMBERS } from './0010-batch-deleted-members';
 import { MIGRATION_0011_SEND_PHASE } from './0011-send-phase';
+import { MIGRATION_0012_QUEUE } from './0012-queue';
 
 /** One schema step. `version` is its number; versions are 1, 2, 3… with no gaps. */
 export interface Migration {
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: 'search-counts', sql: MIGRATION_0009_SEARCH_COUNTS },
   { version: 10, name: 'batch-deleted-members', sql: MIGRATION_0010_BATCH_DELETED_MEMBERS },
   { version: 11, name: 'send-phase', sql: MIGRATION_0011_SEND_PHASE },
+  { version: 12, name: 'queue', sql: MIGRATION_0012_QUEUE },
 ];
 
 /** The schema version this build of the code writes. */

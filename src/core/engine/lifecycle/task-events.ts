@@ -16,7 +16,19 @@ export interface OutcomeFacts {
  * Everything that can happen to a task, as facts. The engine, the poller, the downloader, callbacks and the
  * user's actions raise these; {@link transition} decides what each one does.
  */
+/** The queue's events (issue 30): see queue-transitions.ts. */
+export type QueueEvent =
+  /** The gate let a waiting task through: it is sent now. */
+  | { type: 'dequeued' }
+  /** The gateway said "not now" (1303 parallel limit, 1302 or 429 rate): back to waiting until `until`. */
+  | { type: 'deferred'; kind: 'parallel' | 'rate'; message: string; raw: unknown; until: number }
+  /** The user moved a waiting task in its line. */
+  | { type: 'reranked'; rank: number }
+  /** The user cancelled a waiting task: nothing was sent, nothing spent. */
+  | { type: 'withdrawn' };
+
 export type TaskEvent =
+  | QueueEvent
   // ---- submission -------------------------------------------------------------------------------
   /** The request goes out now: from here on the gateway may have the task (sendPhase local → wire). */
   | { type: 'sending' }

@@ -6,6 +6,7 @@ import type { TaskRecord } from '../../tasks/task-record';
 import type { OutcomeFacts, TaskEvent } from './task-events';
 import { unreadableStatusError } from '../answer-text';
 import { LOG, MESSAGE } from './texts';
+import { queueTransition } from './queue-transitions';
 
 export type { TaskEvent } from './task-events';
 
@@ -34,12 +35,13 @@ export interface Transition {
  * that never happens; `failed` moves nowhere. The moves out of `succeeded` and `cancelled` are the user's
  * (retry the download, check again); see {@link USER_EVENTS}.
  *
- * Issue 30 (a local queue with gateway slots) adds a `waiting` status here, before `submitting`:
- * `waiting → submitting | cancelled`. Until then a task waiting for a place under the submission cap is
- * `submitting` with `sendPhase: 'local'` (the `created` row, before the `sending` event).
+ * Issue 30 (a local queue with gateway slots): a new task is `waiting` until its profile has a free slot
+ * (`waiting → submitting` on `dequeued`), the user may cancel it there (`withdrawn`), and a "not now"
+ * refusal (1303, 1302, 429) puts it back (`submitting → waiting` on `deferred`). See queue-transitions.ts.
  */
 export const ALLOWED: Record<TaskStatus, TaskStatus[]> = {
-  submitting: ['queued', 'running', 'downloading', 'failed', 'cancelled', 'unknown'],
+  waiting: ['submitting', 'cancelled'],
+  submitting: ['waiting', 'queued', 'running', 'downloading', 'failed', 'cancelled', 'unknown'],
   queued: ['running', 'downloading', 'failed', 'cancelled', 'unknown', 'stalled'],
   running: ['queued', 'downloading', 'failed', 'cancelled', 'unknown', 'stalled'],
   unknown: ['submitting', 'queued', 'running', 'downloading', 'failed', 'cancelled', 'stalled'],
@@ -67,7 +69,7 @@ const write = (patch: Partial<TaskRecord>, effects: Effect[] = []): Transition =
   persist: 'now',
 });
 /** Waiting on the gateway (not finished, not downloading): the only states a gateway answer may move. */
-const awaitingGateway = (t: TaskRecord): boolean => !isTerminal(t.status) && t.status !== 'downloading';
+const awaitingGateway = (t: TaskRecord): boolean => !isTerminal(t.status) && t.status !== 'downloading' && t.status !== 'waiting';
 const pollAt = (at: number | null): Effect[] => (at === null ? [] : [{ kind: 'poll', at }]);
 
 /** A task that never reached the gateway: Send may send it (once). State, not log text (issue 27). */
@@ -83,6 +85,13 @@ export function transition(task: TaskRecord, event: TaskEvent, now: number): Tra
   const log = (message: string) => withEvent(task, message, now);
   const internal = (p: Partial<TaskRecord['internal']>) => ({ ...task.internal, ...p });
   switch (event.type) {
+    case 'dequeued':
+    case 'deferred':
+    case 'reranked':
+    case 'withdrawn': {
+      const patch = queueTransition(task, event, now);
+      return patch ? write(patch) : nothing;
+    }
     case 'sending':
       if (task.status !== 'submitting' || task.internal.sendPhase !== 'local') return nothing;
       return write({ internal: internal({ sendPhase: 'wire' }), events: log(LOG.sending) });

@@ -9,6 +9,9 @@ import { quoteAnswer } from '../answer-text';
 export const LOG = {
   created: 'created',
   waiting: 'waiting to send',
+  dequeued: 'a slot is free: sending',
+  deferred: (message: string, ms: number) => `the gateway said not now (${message}); waiting again, next try in ${Math.max(1, Math.round(ms / 1000))} s`,
+  withdrawn: 'cancelled while waiting: nothing was sent',
   sending: 'sending to the gateway',
   sentByUser: 'sent by the user after a restart',
   notSent: 'not sent (Atelier stopped first)',
@@ -45,6 +48,7 @@ export const MESSAGE = {
   demoLost:
     'The demo gateway was restarted and could not restore this task (its saved state was missing or unreadable). Reuse its settings to run it again.',
   stalled: 'No result after a long wait. The gateway may still finish it: use “check again”.',
+  withdrawn: 'Cancelled before it was sent: the gateway never saw it and nothing was spent.',
   stopped: 'You stopped tracking this task; the gateway may still finish it. “Check again” resumes.',
   noFile: 'The gateway reported success but returned no file.',
   downloadFailed: (count: number, first: string) =>

@@ -5,6 +5,7 @@ import { useBridgeStatus } from '../bridge/bridge-status';
 import { useConnection, useUpdatePreferences } from '../bridge/queries';
 import { useUiStore } from '../state/ui-store';
 import { Tip } from '../ui/primitives';
+import { QueueButton } from '../features/queue';
 
 type PillState = 'offline' | 'noKey' | 'keyRefused' | 'unreachable' | 'rateLimited' | 'connected' | 'ready';
 const DOTS: Record<PillState, string> = {
@@ -65,6 +66,7 @@ export function TopBar({ connected, theme }: { connected: boolean; theme: 'light
             <span className="muted">· {t(`connection.${state}`)}</span>
           </span>
         </Tip>
+        <QueueButton />
         {connection?.demo && (
           <Tip label={t('connection.demoHint')}>
             <span className="pill badge-demo">

@@ -18,6 +18,8 @@ import studioEn from '../features/studio/locales/en.json';
 import studioZh from '../features/studio/locales/zh-CN.json';
 import noticesEn from '../features/notices/locales/en.json';
 import noticesZh from '../features/notices/locales/zh-CN.json';
+import queueEn from '../features/queue/locales/en.json';
+import queueZh from '../features/queue/locales/zh-CN.json';
 
 /**
  * One namespace ("translation"); each feature owns a top-level key in its own locale files
@@ -36,7 +38,7 @@ function merge(...trees: Tree[]): Tree {
 
 export const resources = {
   en: {
-    translation: merge(en, formsEn, galleryEn, settingsEn, wipeEn, canvasEn, libraryEn, studioEn, noticesEn),
+    translation: merge(en, formsEn, galleryEn, settingsEn, wipeEn, canvasEn, libraryEn, studioEn, noticesEn, queueEn),
   },
   'zh-CN': {
     translation: merge(
@@ -49,6 +51,7 @@ export const resources = {
       libraryZh,
       studioZh,
       noticesZh,
+      queueZh,
     ),
   },
 };

@@ -15,6 +15,8 @@ function NoticeText({ notice }: { notice: Notice }) {
   switch (notice.kind) {
     case 'disk-full':
       return <>{t('notices.diskFull')}</>;
+    case 'queue-limit-learned':
+      return <>{t('notices.queueLimitLearned', { profile: p.profile ?? '', limit: p.limit ?? '' })}</>;
     case 'history-recovered':
       return <>{t('notices.historyRecovered', { copy })}</>;
     case 'journal-unreadable':
@@ -42,7 +44,7 @@ export function NoticeBanner() {
       {notices.map((n) => (
         <Tip key={n.id} label={n.params.savedAs ?? n.message}>
           <div
-            className={`notice notice-${n.kind === 'disk-full' ? 'warn' : 'danger'}`}
+            className={`notice notice-${n.kind === 'disk-full' || n.kind === 'queue-limit-learned' ? 'warn' : 'danger'}`}
             role="alert"
             data-testid="notice"
             data-kind={n.kind}

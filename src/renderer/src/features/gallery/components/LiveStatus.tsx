@@ -6,8 +6,10 @@ import { formatBytes, formatDuration } from '../model/format';
 import { useLiveStatus, type LiveStatus as Live } from '../hooks/use-live-status';
 import { useRetryCountdown } from '../hooks/use-retry-countdown';
 import { Tip } from '../../../ui/primitives';
+import { WaitingLine } from '../../queue';
 
 const ICONS: Partial<Record<Live['label'], ReactNode>> = {
+  waiting: <Hourglass size={14} />,
   submitting: <Loader2 size={14} className="gl-spin" />,
   queued: <Hourglass size={14} />,
   rateLimited: <Clock size={14} />,
@@ -55,6 +57,11 @@ export function LiveStatus({ task, compact = false, onCheck, onRetry }: { task: 
         <span className="gl-live-label">{t(`gallery.live.${s.label}`)}</span>
         {pct && <span className="gl-live-pct">{pct}</span>}
       </div>
+      {s.label === 'waiting' && (
+        <div className="gl-live-sub">
+          <WaitingLine taskId={task.id} />
+        </div>
+      )}
       {(s.label === 'running' || s.label === 'downloading' || s.label === 'submitting' || (s.label === 'queued' && s.percent !== null)) && <ProgressBar percent={s.label === 'submitting' ? null : s.percent} estimated={s.estimated} />}
       {(detail || (s.overdue && s.live) || retry) && (
         <div className="gl-live-sub">

@@ -7,7 +7,7 @@ import type { TaskSummary } from '../../../../../shared/domain/task';
 import { useGalleryStore } from '../gallery-store';
 import { formatDuration, formatWhen } from '../model/format';
 import { useLoadMore } from '../hooks/use-load-more';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../state/use-now';
 import type { TaskActions } from '../hooks/use-task-actions';
 import { ActionMenu } from './ActionMenu';
 import { LiveStatus } from './LiveStatus';

@@ -1,12 +1,12 @@
 import type { TaskSummary } from '../../../../../shared/domain/task';
 import { isNotSent } from '../../../../../shared/domain/not-sent';
 import { estimateProgress } from '../model/progress-estimate';
-import { useNow } from './use-now';
+import { useNow } from '../../../state/use-now';
 import { useTypical } from './use-typical-durations';
 
 export interface LiveStatus {
   /** i18n key under `gallery.live`. */
-  label: 'submitting' | 'queued' | 'rateLimited' | 'running' | 'downloading' | 'failed' | 'cancelled' | 'unknown' | 'notSent' | 'stalled' | 'succeeded' | 'downloadFailed';
+  label: 'waiting' | 'submitting' | 'queued' | 'rateLimited' | 'running' | 'downloading' | 'failed' | 'cancelled' | 'unknown' | 'notSent' | 'stalled' | 'succeeded' | 'downloadFailed';
   live: boolean;
   elapsedMs: number;
   percent: number | null;
@@ -49,6 +49,8 @@ export function useLiveStatus(task: TaskSummary): LiveStatus {
     case 'unknown':
       // Never sent (Atelier stopped while it waited in the local queue): a draft, not a warning.
       return { ...base, label: isNotSent(task) ? 'notSent' : 'unknown' };
+    case 'waiting':
+      return { ...base, label: 'waiting' };
     case 'submitting':
     case 'failed':
     case 'cancelled':

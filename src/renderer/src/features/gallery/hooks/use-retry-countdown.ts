@@ -1,5 +1,5 @@
 import type { TaskSummary } from '../../../../../shared/domain/task';
-import { useNow } from './use-now';
+import { useNow } from '../../../state/use-now';
 
 const NOTE = /^retrying in (\d+) s \(attempt (\d+)\)$/;
 

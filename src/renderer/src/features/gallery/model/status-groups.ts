@@ -4,7 +4,7 @@ import type { TaskStatus } from '../../../../../shared/domain/task';
 export type StatusGroup = 'all' | 'active' | 'succeeded' | 'failed' | 'attention' | 'cancelled';
 
 export const STATUS_GROUPS: Record<Exclude<StatusGroup, 'all'>, readonly TaskStatus[]> = {
-  active: ['submitting', 'queued', 'running', 'downloading'],
+  active: ['waiting', 'submitting', 'queued', 'running', 'downloading'],
   succeeded: ['succeeded'],
   failed: ['failed'],
   /** The engine cannot tell what happened; the user can check again. */

@@ -6,6 +6,7 @@ import { useConnection } from '../../../bridge/queries';
 import { useProfileActions } from '../hooks/use-profile-actions';
 import { useSettingsError } from '../hooks/use-settings-error';
 import { ConnectionTest } from './ConnectionTest';
+import { SlotLimitField } from '../../queue';
 import { KeyEditor } from './KeyEditor';
 import { Tip } from '../../../ui/primitives';
 
@@ -112,6 +113,7 @@ export function ProfileCard({
         />
       )}
       <ConnectionTest key={keyGeneration} profileId={profile.id} onResult={setTested} />
+      <SlotLimitField profileId={profile.id} />
       {confirming && (
         <div
           className="settings-confirm"

@@ -1,0 +1,100 @@
+import type Database from 'libsql';
+import type { EventPayload, Handlers } from '../../shared/bridge/contract';
+import { BridgeError } from '../../shared/bridge/result';
+import type { QueueSnapshot } from '../../shared/domain/queue';
+import type { TaskEngine } from '../engine/task-engine';
+import type { CoreEvents } from '../events';
+import type { NoticeBoard } from '../notices/notice-board';
+import type { Clock, Logger } from '../ports';
+import type { TaskRecord } from '../tasks/task-record';
+import { QueueService } from './queue-service';
+import { buildSnapshot } from './queue-snapshot';
+
+type QueueMethods = 'getQueue' | 'setQueuePaused' | 'setQueueLimit' | 'moveQueued' | 'cancelQueued';
+
+export interface CreateQueueDeps {
+  db: Database.Database;
+  get: (id: string) => TaskRecord | null;
+  events: CoreEvents;
+  notices: NoticeBoard;
+  /** Profile id → name, for the view. */
+  profileNames: () => Promise<Map<string, string>>;
+  clock: Clock;
+  log: Logger;
+}
+
+/** Issue 30's queue, composed: the service, its bridge methods and the `queueChanged` push (coalesced). */
+export function createQueue(deps: CreateQueueDeps) {
+  let pushTimer: NodeJS.Timeout | null = null;
+  let closed = false;
+  const snapshot = async (): Promise<QueueSnapshot> =>
+    buildSnapshot({ queue, get: deps.get, now: () => deps.clock.now(), names: await deps.profileNames().catch(() => new Map<string, string>()) });
+  const push = (): void => {
+    if (pushTimer || closed) return;
+    // Many task changes arrive together (a batch of eight); the view needs one snapshot after them.
+    pushTimer = setTimeout(() => {
+      pushTimer = null;
+      if (closed) return;
+      snapshot().then(
+        (s) => deps.events.emit('queueChanged', s),
+        (e: unknown) => deps.log.warn('queue snapshot failed', { error: e instanceof Error ? e.message : String(e) }),
+      );
+    }, 50);
+    pushTimer.unref?.();
+  };
+  const queue: QueueService = new QueueService({
+    db: deps.db,
+    get: deps.get,
+    now: () => deps.clock.now(),
+    log: deps.log,
+    changed: push,
+    learned: (profileId, limit) =>
+      void deps.profileNames().then((names) => {
+        const name = names.get(profileId) ?? profileId;
+        deps.notices.raise(
+          `queue-limit:${profileId}`,
+          'queue-limit-learned',
+          `${name} refused a task over its parallel limit: Atelier now sends at most ${limit} at once there. Change it in the queue panel.`,
+          { profile: name, limit: String(limit) },
+        );
+      }),
+  });
+  deps.events.subscribe((event, payload) => {
+    if (event === 'taskChanged') queue.observe(payload as EventPayload<'taskChanged'>);
+    else if (event === 'taskRemoved') queue.forget((payload as EventPayload<'taskRemoved'>).id);
+  });
+
+  const handlers: Pick<Handlers, QueueMethods> = {
+    getQueue: () => snapshot(),
+    setQueuePaused: async ({ profileId, paused }) => {
+      queue.setPaused(profileId, paused);
+      return snapshot();
+    },
+    setQueueLimit: async ({ profileId, limit }) => {
+      queue.setLimit(profileId, limit);
+      return snapshot();
+    },
+    moveQueued: async ({ id, to }) => {
+      if (!queue.move(id, to)) throw new BridgeError('conflict', 'This task is no longer waiting (it was sent or cancelled).');
+      return snapshot();
+    },
+    cancelQueued: async (target) => ({ cancelled: queue.cancel(target) }),
+  };
+
+  return {
+    queue,
+    handlers,
+    attach(engine: TaskEngine): void {
+      queue.attach({ dispatch: (id) => engine.sendQueued(id), raise: (id, event) => engine.queueEvent(id, event) });
+    },
+    start(): void {
+      queue.start();
+      push();
+    },
+    stop(): void {
+      closed = true;
+      if (pushTimer) clearTimeout(pushTimer);
+      queue.stop();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { MethodInput } from '../../../../shared/bridge/contract';
+import type { QueueSnapshot, QueueTask } from '../../../../shared/domain/queue';
+import { useBridge } from '../../bridge/bridge-context';
+
+/** The snapshot with the time it was read, so estimates count down between pushes. */
+export interface QueueView {
+  snapshot: QueueSnapshot;
+  at: number;
+}
+
+/** Query key mirrors the contract method (conventions §8). */
+export const queueKey = ['getQueue'] as const;
+
+const stamp = (snapshot: QueueSnapshot): QueueView => ({ snapshot, at: Date.now() });
+
+/** The queue, kept current by `queueChanged` pushes (never polled). */
+export function useQueue() {
+  const bridge = useBridge();
+  const qc = useQueryClient();
+  useEffect(() => bridge.on('queueChanged', (s) => qc.setQueryData(queueKey, stamp(s))), [bridge, qc]);
+  return useQuery({ queryKey: queueKey, queryFn: async () => stamp(await bridge.call('getQueue', {})) });
+}
+
+/** A waiting task's place (position, reason, estimate), or null when it is not in the queue. */
+export function useQueuePlace(taskId: string): { task: QueueTask; at: number } | null {
+  const { data } = useQueue();
+  if (!data) return null;
+  for (const p of data.snapshot.profiles) {
+    const task = p.waiting.find((w) => w.id === taskId);
+    if (task) return { task, at: data.at };
+  }
+  return null;
+}
+
+function useQueueMutation<M extends 'setQueuePaused' | 'setQueueLimit' | 'moveQueued'>(method: M) {
+  const bridge = useBridge();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MethodInput<M>) => bridge.call(method, input) as Promise<QueueSnapshot>,
+    onSuccess: (s: QueueSnapshot) => qc.setQueryData(queueKey, stamp(s)),
+  });
+}
+
+export const useSetQueuePaused = () => useQueueMutation('setQueuePaused');
+export const useSetQueueLimit = () => useQueueMutation('setQueueLimit');
+export const useMoveQueued = () => useQueueMutation('moveQueued');
+
+export function useCancelQueued() {
+  const bridge = useBridge();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MethodInput<'cancelQueued'>) => bridge.call('cancelQueued', input),
+    onSuccess: () => refresh(qc),
+  });
+}
+
+function refresh(qc: QueryClient): void {
+  void qc.invalidateQueries({ queryKey: queueKey });
+}
