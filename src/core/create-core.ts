@@ -148,7 +148,9 @@ export function createCore(ports: CorePorts): Core {
     },
     onGatewayAnswer: (profileId, answer) => health.answer(profileId, answer),
     estimator,
+    ...(ports.team ? { team: ports.team.hooks } : {}),
   });
+  ports.team?.bind({ store, events, engine, libraryDir, now: () => clock.now() });
 
   const studio = createStudio({ store, engine, events, now: () => clock.now(), log });
 
@@ -358,7 +360,9 @@ export function createCore(ports: CorePorts): Core {
     estimator,
     notices,
     async start() {
+      await ports.team?.beforeEngineStart();
       engine.start();
+      await ports.team?.afterEngineStart();
       // Callbacks promised before a restart must find the receiver again, on the same port.
       const waiting = store.anyAwaitingCallback();
       if (waiting) {
@@ -373,6 +377,7 @@ export function createCore(ports: CorePorts): Core {
     async stop() {
       await studio.batches.stop();
       await engine.stop();
+      await ports.team?.stop();
       await receiver.stop();
       engine.closed = true;
       store.close();

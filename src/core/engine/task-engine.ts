@@ -38,6 +38,7 @@ import { scrubPatch } from './scrub-patch';
 import type { EngineTuning } from './tuning';
 import type { LibraryHooks } from '../library/library-service';
 import type { DeclaredParent } from '../../shared/domain/library';
+import type { TeamEngineHooks } from '../team/engine-hooks';
 
 export interface EngineDeps {
   store: TaskStore;
@@ -61,6 +62,8 @@ export interface EngineDeps {
   onGatewayAnswer?: (profileId: string, answer: number | 'unreachable') => void;
   /** Expected duration per profile, operation and model: set on the task at submission (progress, first poll). */
   estimator?: Estimator;
+  /** Team mode: leases (only held tasks are worked) and the reservation before a send. Absent: solo. */
+  team?: TeamEngineHooks;
 }
 
 export interface SubmitRequest {
@@ -181,7 +184,7 @@ export class TaskEngine {
     // it). Never resubmit silently; the user decides (architecture.md, "Task lifecycle").
     this.deps.store.markInterruptedSubmissions(now, INTERRUPTED_ERROR, 'interrupted during submission');
     for (const w of work) {
-      if (w.status === 'submitting') continue;
+      if (w.status === 'submitting' || !this.mayWork(w.id)) continue;
       if (w.status === 'downloading' || w.status === 'succeeded') {
         downloads.push(w.id);
         continue;
@@ -253,7 +256,7 @@ export class TaskEngine {
       const ids = room > 0 ? this.book.dueOf(this.deps.store.dueIds(now, room + this.busy.size + this.book.size), now) : [];
       const due = ids.slice(0, room + this.busy.size).flatMap((id) => this.get(id) ?? []);
       for (const task of due) {
-        if (this.busy.has(task.id)) continue;
+        if (this.busy.has(task.id) || !this.mayWork(task.id)) continue;
         if (!this.requests.hasRoom) break;
         if (pastHorizon(task, now, this.deps.tuning)) {
           this.update(task.id, {
@@ -428,6 +431,7 @@ export class TaskEngine {
     this.deps.hooks?.submitted(record, req);
     if (record.internal.callbackToken) this.callbackTokens.set(record.internal.callbackToken, id);
     this.deps.events.emit('taskChanged', toSummary(record));
+    if (this.deps.team) await this.reserveOrForget(record, req.boardId ?? null);
 
     const target: GatewayTarget = {
       baseUrl: resolved.baseUrl,
@@ -577,6 +581,21 @@ export class TaskEngine {
       throw new BridgeError('gateway_bad_request', `The gateway is busy (rate limited): ${message}`);
     if (res.status >= 500) throw new BridgeError('gateway_unreachable', message);
     throw new BridgeError('gateway_bad_request', message);
+  }
+
+  /** Team mode: a task is worked only under this machine's live lease (solo: always). */
+  private mayWork(id: string): boolean {
+    return this.deps.team?.mayWork(id) ?? true;
+  }
+
+  /** Team mode: the ledger reserves the points and records the task before anything is sent, or nothing is. */
+  private async reserveOrForget(record: TaskRecord, boardId: string | null): Promise<void> {
+    try {
+      await this.deps.team?.reserve(record, boardId);
+    } catch (e) {
+      this.forgetRefused(record.id);
+      throw e;
+    }
   }
 
   /** Removes a submission the gateway refused outright (401/403) while the form was still waiting for it. */

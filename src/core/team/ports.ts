@@ -58,6 +58,9 @@ export class BudgetExceeded extends Error {
   }
 }
 
+/** Result index → the sha256 (object key) of its file in the media store. */
+export type MediaRefs = Readonly<Record<string, string>>;
+
 export interface Reservation {
   task: TaskRecord;
   member: string;
@@ -74,8 +77,11 @@ export interface LibraryStore {
    * transaction; throws BudgetExceeded (and records nothing) when a cap would be passed.
    */
   reserveAndInsert(input: Reservation): Promise<Lease>;
-  /** Stores the task's state when `lease` is still current; false (nothing written) when it is stale. */
-  write(task: TaskRecord, lease: Lease): Promise<boolean>;
+  /**
+   * Stores the task's state when `lease` is still current; false (nothing written) when it is stale. `media`
+   * names the stored object of each result (index → sha256 of the file in the media store), merged in.
+   */
+  write(task: TaskRecord, lease: Lease, media?: MediaRefs): Promise<boolean>;
   get(id: string): Promise<TaskRecord | null>;
   /** Who submitted the task (the member), or null when the ledger has no such task. */
   memberOf(id: string): Promise<string | null>;
@@ -93,7 +99,10 @@ export interface MediaStore {
   /** Stores the file under its sha256 unless an object is already there; `uploaded` says whether it sent bytes. */
   put(file: string, sha256: string, mime: string): Promise<{ key: string; uploaded: boolean }>;
   has(sha256: string): Promise<boolean>;
-  /** Copies the object into `dest` (written aside and renamed, so a reader never sees half a file). */
+  /**
+   * Copies the object into `dest` (written aside and renamed, so a reader never sees half a file), checking
+   * that its bytes hash to its key: a damaged or foreign object is refused, never shown.
+   */
   fetchTo(sha256: string, dest: string): Promise<void>;
   /** Every key under the store's root (tests and the key-leak check). */
   list(): Promise<string[]>;

@@ -1,4 +1,5 @@
-import { copyFile, mkdir, readdir, rename, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { expectHash } from './hash-file';
 import { dirname, join, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { mediaKey, type MediaStore } from '../ports';
@@ -34,6 +35,7 @@ export class FolderMediaStore implements MediaStore {
     await mkdir(dirname(dest), { recursive: true });
     const temp = `${dest}.${randomBytes(6).toString('hex')}.part`;
     await copyFile(join(this.root, mediaKey(sha256)), temp);
+    await expectHash(temp, sha256, () => rm(temp, { force: true }));
     await rename(temp, dest);
   }
 

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { mediaKey, type MediaStore } from '../ports';
+import { expectHash } from './hash-file';
 import type { S3Location } from './s3-location';
 
 export interface S3Credentials {
@@ -79,6 +80,7 @@ export class S3MediaStore implements MediaStore {
     const temp = `${dest}.${randomBytes(6).toString('hex')}.part`;
     try {
       await pipeline(Readable.fromWeb(res.body), createWriteStream(temp));
+      await expectHash(temp, sha256, () => rm(temp, { force: true }));
       await rename(temp, dest);
     } catch (e) {
       await rm(temp, { force: true });

@@ -25,7 +25,10 @@ CREATE TABLE tasks (
   updated_at  timestamptz NOT NULL DEFAULT now(),
   lease_owner text,
   lease_until timestamptz,
-  lease_epoch bigint NOT NULL DEFAULT 1
+  lease_epoch bigint NOT NULL DEFAULT 1,
+  -- Result index → sha256 of the file as stored in the media store (the payload's own hash is in the record;
+  -- the stored file also carries the provenance written into it).
+  media       jsonb NOT NULL DEFAULT '{}'
 );
 -- What a machine looking for abandoned work scans: open tasks by lease expiry.
 CREATE INDEX tasks_open_lease ON tasks (lease_until) WHERE open;
@@ -71,7 +74,7 @@ END $$;
 CREATE TRIGGER tasks_inserted AFTER INSERT ON tasks FOR EACH ROW EXECUTE FUNCTION log_task_change();
 -- Lease renewals change only lease columns: no log entry, no notification.
 CREATE TRIGGER tasks_changed AFTER UPDATE ON tasks FOR EACH ROW
-  WHEN (OLD.record IS DISTINCT FROM NEW.record OR OLD.member IS DISTINCT FROM NEW.member)
+  WHEN (OLD.record IS DISTINCT FROM NEW.record OR OLD.media IS DISTINCT FROM NEW.media OR OLD.member IS DISTINCT FROM NEW.member)
   EXECUTE FUNCTION log_task_change();
 `,
   },

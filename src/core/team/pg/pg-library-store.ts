@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import type { TaskRecord } from '../../tasks/task-record';
-import { BudgetExceeded, type Budget, type Lease, type LibraryStore, type MemberSpend, type Reservation } from '../ports';
+import { BudgetExceeded, type Budget, type Lease, type LibraryStore, type MediaRefs, type MemberSpend, type Reservation } from '../ports';
 import { isOpen, parseTaskRecord } from '../record-schema';
 import { inTransaction, leaseOf, leaseRowSchema } from './pg-util';
 
@@ -45,16 +45,16 @@ export class PgLibraryStore implements LibraryStore {
     });
   }
 
-  async write(task: TaskRecord, lease: Lease): Promise<boolean> {
+  async write(task: TaskRecord, lease: Lease, media: MediaRefs = {}): Promise<boolean> {
     const open = isOpen(task);
     // The epoch is the fence: a holder that lost its lease (slept past it, another machine took over) matches
     // no row. A closed task gives its lease up in the same statement.
     const r = await this.pool.query(
-      `UPDATE tasks SET record = $3, status = $4, open = $5, updated_at = now(),
+      `UPDATE tasks SET record = $3, status = $4, open = $5, updated_at = now(), media = media || $7::jsonb,
               lease_owner = CASE WHEN $5 THEN lease_owner ELSE NULL END,
               lease_until = CASE WHEN $5 THEN lease_until ELSE NULL END
         WHERE id = $1 AND lease_epoch = $2 AND lease_owner = $6`,
-      [task.id, lease.epoch, JSON.stringify(task), task.status, open, lease.owner],
+      [task.id, lease.epoch, JSON.stringify(task), task.status, open, lease.owner, JSON.stringify(media)],
     );
     return r.rowCount === 1;
   }

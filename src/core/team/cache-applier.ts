@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import type { TaskStore } from '../db/task-store';
+import type { CoreEvents } from '../events';
+import type { Logger } from '../ports';
+import { toSummary, type TaskRecord } from '../tasks/task-record';
+import { resolveInside } from './safe-path';
+import type { HeldLeases } from './held-leases';
+import type { ChangedTask } from './pg/change-feed';
+import type { MediaRefs, MediaStore } from './ports';
+import { parseTaskRecord } from './record-schema';
+
+export interface CacheApplierDeps {
+  store: TaskStore;
+  events: CoreEvents;
+  media: MediaStore;
+  held: HeldLeases;
+  libraryDir: () => string;
+  log: Logger;
+}
+
+/**
+ * Brings other machines' changes into this machine's SQLite cache, which the gallery keeps reading unchanged.
+ * A task another machine works is stored with no poll planned (this engine leaves it alone); its result
+ * files are fetched from the media store into the library folder before the task says they are there.
+ */
+export class CacheApplier {
+  /** Who made each task (tiles and the lightbox name the member). */
+  readonly members = new Map<string, string>();
+
+  constructor(private readonly deps: CacheApplierDeps) {}
+
+  async apply(rows: ChangedTask[]): Promise<void> {
+    for (const row of rows) {
+      this.members.set(row.id, row.member);
+      // This machine works it: its own state is at least as new as what it wrote.
+      if (this.deps.held.get(row.id)) continue;
+      let record: TaskRecord;
+      try {
+        record = parseTaskRecord(row.record);
+      } catch (e) {
+        this.deps.log.warn('team: a task in the ledger could not be read; skipped', { task: row.id, error: e instanceof Error ? e.message : String(e) });
+        continue;
+      }
+      await this.applyOne(record, row.media);
+    }
+  }
+
+  async applyOne(record: TaskRecord, media: MediaRefs): Promise<void> {
+    await this.fetchMedia(record, media);
+    const local: TaskRecord = { ...record, internal: { ...record.internal, nextPollAt: null } };
+    const { store } = this.deps;
+    const next = store.get(local.id) ? store.update(local.id, local) : (store.insert(local), store.get(local.id));
+    if (next) this.deps.events.emit('taskChanged', toSummary(next));
+  }
+
+  private async fetchMedia(record: TaskRecord, media: MediaRefs): Promise<void> {
+    for (const r of record.results) {
+      const object = media[String(r.index)];
+      if (r.state !== 'done' || !r.file || !object) continue;
+      const dest = resolveInside(this.deps.libraryDir(), r.file);
+      if (!dest) {
+        this.deps.log.warn('team: a result path leaves the library folder; not fetched', { task: record.id });
+        continue;
+      }
+      if (existsSync(dest)) continue;
+      await this.deps.media.fetchTo(object, dest).catch((e: unknown) =>
+        this.deps.log.warn('team: a result could not be fetched from the media store', { task: record.id, error: e instanceof Error ? e.message : String(e) }),
+      );
+    }
+  }
+}
+
