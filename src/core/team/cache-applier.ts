@@ -26,14 +26,14 @@ export interface CacheApplierDeps {
 export class CacheApplier {
   /** Who made each task (tiles and the lightbox name the member). */
   readonly members = new Map<string, string>();
+  /** The shared flags of each task as the ledger last said: a local value that differs is a local edit. */
+  readonly flags = new Map<string, { favourite: boolean; rejected: boolean }>();
 
   constructor(private readonly deps: CacheApplierDeps) {}
 
   async apply(rows: ChangedTask[]): Promise<void> {
     for (const row of rows) {
       this.members.set(row.id, row.member);
-      // This machine works it: its own state is at least as new as what it wrote.
-      if (this.deps.held.get(row.id)) continue;
       let record: TaskRecord;
       try {
         record = parseTaskRecord(row.record);
@@ -41,15 +41,26 @@ export class CacheApplier {
         this.deps.log.warn('team: a task in the ledger could not be read; skipped', { task: row.id, error: e instanceof Error ? e.message : String(e) });
         continue;
       }
-      await this.applyOne(record, row.media);
+      // This machine works it: its own state is at least as new as what it wrote; only the users' flags come in.
+      if (this.deps.held.get(row.id)) this.applyFlags(record);
+      else await this.applyOne(record, row.media);
     }
   }
 
   async applyOne(record: TaskRecord, media: MediaRefs): Promise<void> {
     await this.fetchMedia(record, media);
+    this.flags.set(record.id, { favourite: record.favourite, rejected: record.rejected });
     const local: TaskRecord = { ...record, internal: { ...record.internal, nextPollAt: null } };
     const { store } = this.deps;
     const next = store.get(local.id) ? store.update(local.id, local) : (store.insert(local), store.get(local.id));
+    if (next) this.deps.events.emit('taskChanged', toSummary(next));
+  }
+
+  private applyFlags(record: TaskRecord): void {
+    this.flags.set(record.id, { favourite: record.favourite, rejected: record.rejected });
+    const current = this.deps.store.get(record.id);
+    if (!current || (current.favourite === record.favourite && current.rejected === record.rejected)) return;
+    const next = this.deps.store.update(record.id, { favourite: record.favourite, rejected: record.rejected });
     if (next) this.deps.events.emit('taskChanged', toSummary(next));
   }
 

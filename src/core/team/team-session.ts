@@ -14,6 +14,8 @@ import { ChangeFeed, type FeedState } from './pg/change-feed';
 import { openLedger, type TeamLedger } from './pg/open-ledger';
 import { BudgetExceeded, type Lease, type MediaStore, type MemberSpend } from './ports';
 import { TaskMirror } from './task-mirror';
+import { EditQueue } from './edit-queue';
+import type { TaskSummary } from '../../shared/domain/task';
 import { parseTaskRecord } from './record-schema';
 
 export interface TeamSessionOptions {
@@ -71,6 +73,7 @@ export class TeamSession {
   private offEvents: (() => void) | null = null;
   private foreignSubmitting: string[] = [];
   private readonly log: Logger;
+  private edits: EditQueue | null = null;
   readonly leaseMs: number;
 
   private constructor(
@@ -110,8 +113,12 @@ export class TeamSession {
     const common = { store: parts.store, media: this.options.media, held: this.held, libraryDir: parts.libraryDir, log: this.log };
     this.mirror = new TaskMirror({ ...common, library: this.ledger.library, onLost: (id) => void this.refresh(id) });
     this.applier = new CacheApplier({ ...common, events: parts.events });
+    this.edits = new EditQueue(this.ledger.pool, this.log);
     this.offEvents = parts.events.subscribe((event, payload) => {
-      if (event === 'taskChanged' && this.held.get((payload as { id: string }).id)) this.mirror?.schedule((payload as { id: string }).id);
+      if (event !== 'taskChanged') return;
+      const task = payload as TaskSummary;
+      this.noteFlagEdits(task);
+      if (this.held.get(task.id)) this.mirror?.schedule(task.id);
     });
   }
 
@@ -165,7 +172,7 @@ export class TeamSession {
       feed: this.feed?.state ?? 'connecting',
       held: this.held.size,
       lastSeq: this.feed?.lastSeq ?? 0,
-      pendingWrites: this.mirror?.pending ?? 0,
+      pendingWrites: (this.mirror?.pending ?? 0) + (this.edits?.size ?? 0),
     };
   }
 
@@ -190,6 +197,18 @@ export class TeamSession {
     }
   }
 
+  /** A favourite or rejection that differs from what the ledger last said was made here: queued for the ledger. */
+  private noteFlagEdits(task: TaskSummary): void {
+    const known = this.applier?.flags.get(task.id) ?? (this.held.get(task.id) ? { favourite: false, rejected: false } : undefined);
+    if (!known || !this.edits) return;
+    for (const field of ['favourite', 'rejected'] as const) {
+      if (task[field] === known[field]) continue;
+      known[field] = task[field];
+      this.edits.push({ taskId: task.id, field, value: task[field] });
+    }
+    this.applier?.flags.set(task.id, known);
+  }
+
   /** Renews held leases, takes over abandoned tasks, and sends writes that waited for the database. */
   private async keep(): Promise<void> {
     const parts = this.need();
@@ -206,6 +225,7 @@ export class TeamSession {
       const at = parts.now();
       for (const lease of await this.ledger.leases.claimExpired(16)) await this.adopt(lease, at);
       this.mirror?.retry();
+      await this.edits?.flush();
     } catch (e) {
       this.log.warn('team: lease upkeep failed (the database may be away)', { error: e instanceof Error ? e.message : String(e) });
     }

@@ -50,7 +50,8 @@ export class PgLibraryStore implements LibraryStore {
     // The epoch is the fence: a holder that lost its lease (slept past it, another machine took over) matches
     // no row. A closed task gives its lease up in the same statement.
     const r = await this.pool.query(
-      `UPDATE tasks SET record = $3, status = $4, open = $5, updated_at = now(), media = media || $7::jsonb,
+      // favourite and rejected are the users' (EditQueue): a holder's state write keeps the ledger's.
+      `UPDATE tasks SET record = $3::jsonb || jsonb_build_object('favourite', record->'favourite', 'rejected', record->'rejected'), status = $4, open = $5, updated_at = now(), media = media || $7::jsonb,
               lease_owner = CASE WHEN $5 THEN lease_owner ELSE NULL END,
               lease_until = CASE WHEN $5 THEN lease_until ELSE NULL END
         WHERE id = $1 AND lease_epoch = $2 AND lease_owner = $6`,

@@ -39,6 +39,7 @@ const configSchema = z.object({
 const commandSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('submit'), count: z.number().int().positive(), prompt: z.string() }),
   z.object({ op: z.literal('status') }),
+  z.object({ op: z.literal('favourite'), id: z.string() }),
 ]);
 
 const out = (line: Record<string, unknown>): void => void process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
   core.events.subscribe((event, payload) => {
     if (event !== 'taskChanged') return;
     const t = payload as TaskSummary;
-    out({ type: 'task', id: t.id, status: t.status, remoteId: t.remoteId, results: t.results.map((r) => ({ state: r.state, file: r.file, sha256: r.sha256 })), at: Date.now() });
+    out({ type: 'task', id: t.id, status: t.status, remoteId: t.remoteId, favourite: t.favourite, results: t.results.map((r) => ({ state: r.state, file: r.file, sha256: r.sha256 })), at: Date.now() });
   });
   await core.start();
   out({ type: 'ready', pid: process.pid });
@@ -79,6 +80,11 @@ async function main(): Promise<void> {
     if (!parsed.success) return out({ type: 'error', message: parsed.error.message });
     const cmd = parsed.data;
     if (cmd.op === 'status') return out({ type: 'status', ...team.status() });
+    if (cmd.op === 'favourite')
+      return void core.handlers.setFavourite({ id: cmd.id, favourite: true }).then(
+        () => out({ type: 'favourited', id: cmd.id }),
+        (e: unknown) => out({ type: 'error', message: String(e) }),
+      );
     void (async () => {
       const submits = Array.from({ length: cmd.count }, (_, i) =>
         core.handlers
