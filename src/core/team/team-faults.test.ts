@@ -1,13 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { startSimulator } from '../../sim';
 import { finished, type Machine } from './test-support/team-machines';
 import { GATEWAY_KEY, submittedIds, teamFixture } from './test-support/team-fixture';
 import { S3RVER_CREDENTIALS } from './test-support/test-s3';
 
 /** The team under faults, machines as separate processes: a budget race, a PostgreSQL restart, and the key dump. */
 const LEASE_MS = 2_000;
-const f = teamFixture({ leaseMs: LEASE_MS });
+const f = teamFixture({ leaseMs: LEASE_MS, gateway: (apiKey) => startSimulator({ port: 0, apiKey, speed: 0.15 }) });
 
 it('the budget race: A and B submit at once near the cap, and the sum reserved never passes it', { timeout: 60_000 }, async () => {
   const { machines } = await f.team(['ana', 'ben']);

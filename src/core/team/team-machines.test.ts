@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { startSimulator } from '../../sim';
 import { finished, type Machine, type MachineLine, type TaskLine } from './test-support/team-machines';
 import { submittedIds, teamFixture } from './test-support/team-fixture';
 
@@ -11,7 +12,7 @@ import { submittedIds, teamFixture } from './test-support/team-fixture';
  * shared.
  */
 const LEASE_MS = 2_000;
-const f = teamFixture({ leaseMs: LEASE_MS });
+const f = teamFixture({ leaseMs: LEASE_MS, gateway: (apiKey) => startSimulator({ port: 0, apiKey, speed: 0.15 }) });
 
 it("a task submitted on A appears on B, its file stored once in the bucket and fetched into B's library", { timeout: 60_000 }, async () => {
   const { machines, prefix, dataDir } = await f.team(['ana', 'ben']);

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startSimulator, type Simulator } from '../../../sim';
 import { startMachine, type Machine } from './team-machines';
 import { startTestPostgres, type TestPostgres } from './test-postgres';
 import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from './test-s3';
@@ -11,18 +10,26 @@ import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from './test-s3';
 export const SUBMIT_PATH = '/open/aigw/gateway/generations';
 export const GATEWAY_KEY = 'team-gateway-key-7f3a91';
 
+/** What the fixture needs of the simulator (started by the test file: only tests may import the simulator). */
+export interface GatewayUnderTest {
+  baseUrl: string;
+  apiKey: string;
+  log: readonly { at: number; method: string; path: string; family: string }[];
+  close(): Promise<void>;
+}
+
 /**
  * One PostgreSQL, one s3rver bucket and one simulator for a test file, and machines (separate processes) per
  * test, killed after it. Each test's team has its own bucket prefix and machine names.
  */
-export function teamFixture(options: { leaseMs: number; speed?: number }) {
-  const env = {} as { pg: TestPostgres; s3: TestS3; sim: Simulator };
+export function teamFixture(options: { leaseMs: number; gateway: (apiKey: string) => Promise<GatewayUnderTest> }) {
+  const env = {} as { pg: TestPostgres; s3: TestS3; sim: GatewayUnderTest };
   const root = mkdtempSync(join(tmpdir(), 'atelier-team-'));
   const running: Machine[] = [];
   let counter = 0;
 
   beforeAll(async () => {
-    [env.pg, env.s3, env.sim] = await Promise.all([startTestPostgres(), startTestS3(), startSimulator({ port: 0, apiKey: GATEWAY_KEY, speed: options.speed ?? 0.15 })]);
+    [env.pg, env.s3, env.sim] = await Promise.all([startTestPostgres(), startTestS3(), options.gateway(GATEWAY_KEY)]);
   }, 60_000);
   afterEach(async () => {
     await Promise.all(running.splice(0).map((m) => m.stop()));
