@@ -37,6 +37,7 @@ import { LibraryStore } from './library/library-store';
 import { LibraryService } from './library/library-service';
 import { importFolder } from './library/import-folder';
 import { createStudio } from './studio/studio-handlers';
+import type { TeamSession } from './team/team-session';
 
 export interface Core {
   handlers: Handlers;
@@ -55,6 +56,8 @@ export interface Core {
   store: TaskStore;
   estimator: SqliteEstimator;
   notices: NoticeBoard;
+  /** Team mode's session (absent in solo mode). */
+  team?: TeamSession;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -359,6 +362,7 @@ export function createCore(ports: CorePorts): Core {
     store,
     estimator,
     notices,
+    ...(ports.team ? { team: ports.team } : {}),
     async start() {
       await ports.team?.beforeEngineStart();
       engine.start();
