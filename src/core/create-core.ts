@@ -153,7 +153,17 @@ export function createCore(ports: CorePorts): Core {
     estimator,
     ...(ports.team ? { team: ports.team.hooks } : {}),
   });
-  ports.team?.bind({ store, events, engine, libraryDir, now: () => clock.now() });
+  ports.team?.bind({
+    store,
+    events,
+    engine,
+    libraryDir,
+    now: () => clock.now(),
+    onOffline: (offline) =>
+      offline
+        ? notices.raise('team-offline', 'team-offline', 'The team database cannot be reached: the gallery shows what this machine has; edits wait and are sent when it is back, and nothing is submitted meanwhile.')
+        : notices.clear('team-offline'),
+  });
 
   const studio = createStudio({ store, engine, events, now: () => clock.now(), log });
 

@@ -16,6 +16,8 @@ export interface CacheApplierDeps {
   held: HeldLeases;
   libraryDir: () => string;
   log: Logger;
+  /** This machine's unsent edit of a flag (see EditQueue): kept over the ledger's value until it lands. */
+  pendingFlag?: (taskId: string, field: 'favourite' | 'rejected') => boolean | undefined;
 }
 
 /**
@@ -49,15 +51,25 @@ export class CacheApplier {
 
   async applyOne(record: TaskRecord, media: MediaRefs): Promise<void> {
     await this.fetchMedia(record, media);
-    this.flags.set(record.id, { favourite: record.favourite, rejected: record.rejected });
-    const local: TaskRecord = { ...record, internal: { ...record.internal, nextPollAt: null } };
+    const local: TaskRecord = { ...this.withLocalFlags(record), internal: { ...record.internal, nextPollAt: null } };
     const { store } = this.deps;
     const next = store.get(local.id) ? store.update(local.id, local) : (store.insert(local), store.get(local.id));
     if (next) this.deps.events.emit('taskChanged', toSummary(next));
   }
 
-  private applyFlags(record: TaskRecord): void {
-    this.flags.set(record.id, { favourite: record.favourite, rejected: record.rejected });
+  /**
+   * The record as this machine should show it: the ledger's flags, except where an edit made here has not
+   * reached the ledger yet. Remembers the flags it shows, so writing them is not taken for a new edit.
+   */
+  withLocalFlags(record: TaskRecord): TaskRecord {
+    const favourite = this.deps.pendingFlag?.(record.id, 'favourite') ?? record.favourite;
+    const rejected = this.deps.pendingFlag?.(record.id, 'rejected') ?? record.rejected;
+    this.flags.set(record.id, { favourite, rejected });
+    return { ...record, favourite, rejected };
+  }
+
+  private applyFlags(incoming: TaskRecord): void {
+    const record = this.withLocalFlags(incoming);
     const current = this.deps.store.get(record.id);
     if (!current || (current.favourite === record.favourite && current.rejected === record.rejected)) return;
     const next = this.deps.store.update(record.id, { favourite: record.favourite, rejected: record.rejected });

@@ -28,6 +28,15 @@ export class EditQueue {
     void this.flush();
   }
 
+  /** The value this machine's latest unsent edit gives the field, if any: it wins over what the ledger says now. */
+  pending(taskId: string, field: FlagEdit['field']): boolean | undefined {
+    for (let i = this.queue.length - 1; i >= 0; i--) {
+      const e = this.queue[i];
+      if (e && e.taskId === taskId && e.field === field) return e.value;
+    }
+    return undefined;
+  }
+
   get size(): number {
     return this.queue.length;
   }

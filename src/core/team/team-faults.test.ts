@@ -57,6 +57,12 @@ it('PostgreSQL restarted mid-run: everyone reconnects and catches up; an edit ma
   // A hears of B's edit through the feed.
   await a.waitFor((l) => l.type === 'task' && l['id'] === first && l['favourite'] === true, 10_000, 'the favourite on A');
   expect(f.submitsSince(since)).toBe(3);
+  // Each machine said it was offline while the database was away, and took it back after.
+  for (const m of [a, b]) {
+    const notices = m.lines.filter((l) => l.type === 'notices').map((l) => (l['kinds'] as string[]).includes('team-offline'));
+    expect(notices).toContain(true);
+    expect(notices[notices.length - 1]).toBe(false);
+  }
 });
 
 it('no key in a full dump of the database or in the bucket', { timeout: 60_000 }, async () => {

@@ -42,6 +42,8 @@ export interface TeamCoreParts {
   engine: { retryDownload(id: string): Promise<unknown> };
   libraryDir: () => string;
   now: () => number;
+  /** The team database went away (true) or is back (false): core shows or clears its notice. */
+  onOffline?: (offline: boolean) => void;
 }
 
 export interface TeamStatus {
@@ -112,8 +114,9 @@ export class TeamSession {
     this.parts = parts;
     const common = { store: parts.store, media: this.options.media, held: this.held, libraryDir: parts.libraryDir, log: this.log };
     this.mirror = new TaskMirror({ ...common, library: this.ledger.library, onLost: (id) => void this.refresh(id) });
-    this.applier = new CacheApplier({ ...common, events: parts.events });
     this.edits = new EditQueue(this.ledger.pool, this.log);
+    const edits = this.edits;
+    this.applier = new CacheApplier({ ...common, events: parts.events, pendingFlag: (id, field) => edits.pending(id, field) });
     this.offEvents = parts.events.subscribe((event, payload) => {
       if (event !== 'taskChanged') return;
       const task = payload as TaskSummary;
@@ -146,7 +149,10 @@ export class TeamSession {
         await this.applier?.apply(rows);
         this.writeCursor(rows[rows.length - 1]?.seq);
       },
-      onState: (state, error) => this.log.info('team: change feed', { state, ...(error ? { error } : {}) }),
+      onState: (state, error) => {
+        this.log.info('team: change feed', { state, ...(error ? { error } : {}) });
+        if (state === 'offline' || state === 'live') this.parts?.onOffline?.(state === 'offline');
+      },
     });
     this.feed.start();
     const every = this.options.keeperMs ?? Math.max(100, Math.floor(this.leaseMs / 3));
@@ -234,8 +240,9 @@ export class TeamSession {
   /** Takes over a task another machine abandoned, under the single-machine rules: never resend blindly. */
   private async adopt(lease: Lease, at: number): Promise<void> {
     const parts = this.need();
-    const record = await this.ledger.library.get(lease.taskId);
-    if (!record) return;
+    const found = await this.ledger.library.get(lease.taskId);
+    if (!found) return;
+    const record = this.applier?.withLocalFlags(found) ?? found;
     this.held.hold(lease, at);
     const now = parts.now();
     let next: TaskRecord = { ...record, internal: { ...record.internal, nextPollAt: null } };

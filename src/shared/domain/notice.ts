@@ -9,6 +9,7 @@ export const noticeKindSchema = z.enum([
   'journal-unreadable',
   'store-unreadable',
   'disk-full',
+  'team-offline',
 ]);
 export type NoticeKind = z.infer<typeof noticeKindSchema>;
 

@@ -21,7 +21,8 @@ import { TeamSession } from '../team-session';
 const configSchema = z.object({
   dataDir: z.string(),
   gateway: z.object({ baseUrl: z.string(), apiKey: z.string() }),
-  pgUrl: z.string(),
+  /** Absent: a solo machine (the bench's baseline), no team at all. */
+  pgUrl: z.string().optional(),
   member: z.string(),
   machine: z.string(),
   leaseMs: z.number(),
@@ -39,6 +40,7 @@ const configSchema = z.object({
 const commandSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('submit'), count: z.number().int().positive(), prompt: z.string() }),
   z.object({ op: z.literal('status') }),
+  z.object({ op: z.literal('cpu') }),
   z.object({ op: z.literal('favourite'), id: z.string() }),
 ]);
 
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
   const config = configSchema.parse(JSON.parse(process.argv[2] ?? '{}'));
   mkdirSync(config.dataDir, { recursive: true });
   const media = config.media.kind === 'folder' ? new FolderMediaStore(config.media.dir) : new S3MediaStore(config.media.location, config.media.credentials);
-  const team = await TeamSession.join({
+  const team = config.pgUrl === undefined ? undefined : await TeamSession.join({
     url: config.pgUrl,
     member: config.member,
     machine: config.machine,
@@ -56,6 +58,12 @@ async function main(): Promise<void> {
     leaseMs: config.leaseMs,
     pricing: () => config.pointsPerTask,
     cursorFile: join(config.dataDir, 'team-cursor.json'),
+    log: {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (message, data) => void process.stderr.write(`warn ${message} ${JSON.stringify(data ?? {})}\n`),
+      error: (message, data) => void process.stderr.write(`error ${message} ${JSON.stringify(data ?? {})}\n`),
+    },
   });
   const core = createCore({
     dataDir: config.dataDir,
@@ -65,12 +73,13 @@ async function main(): Promise<void> {
     preferences: createJsonPreferencesStore(config.dataDir),
     demo: { start: async () => config.gateway, stop: async () => undefined },
     tuning: FAST_TUNING,
-    team,
+    ...(team ? { team } : {}),
   });
   core.events.subscribe((event, payload) => {
+    if (event === 'noticesChanged') out({ type: 'notices', kinds: (payload as { kind: string }[]).map((n) => n.kind), at: Date.now() });
     if (event !== 'taskChanged') return;
     const t = payload as TaskSummary;
-    out({ type: 'task', id: t.id, status: t.status, remoteId: t.remoteId, favourite: t.favourite, results: t.results.map((r) => ({ state: r.state, file: r.file, sha256: r.sha256 })), at: Date.now() });
+    out({ type: 'task', id: t.id, status: t.status, remoteId: t.remoteId, favourite: t.favourite, mine: team?.hooks.mayWork(t.id) ?? true, results: t.results.map((r) => ({ state: r.state, file: r.file, sha256: r.sha256 })), at: Date.now() });
   });
   await core.start();
   out({ type: 'ready', pid: process.pid });
@@ -79,7 +88,8 @@ async function main(): Promise<void> {
     const parsed = commandSchema.safeParse(JSON.parse(line));
     if (!parsed.success) return out({ type: 'error', message: parsed.error.message });
     const cmd = parsed.data;
-    if (cmd.op === 'status') return out({ type: 'status', ...team.status() });
+    if (cmd.op === 'status') return out({ type: 'status', ...(team?.status() ?? {}) });
+    if (cmd.op === 'cpu') return out({ type: 'cpu', ...process.cpuUsage() });
     if (cmd.op === 'favourite')
       return void core.handlers.setFavourite({ id: cmd.id, favourite: true }).then(
         () => out({ type: 'favourited', id: cmd.id }),
