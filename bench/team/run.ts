@@ -90,10 +90,14 @@ async function main(): Promise<void> {
     const onA = firstSeen(a, new Set(ids));
     const onB = firstSeen(b, new Set(ids));
     const delays: number[] = [];
+    const slowest: [string, number][] = [];
     for (const [key, at] of onA) {
       const seenB = onB.get(key);
-      if (seenB !== undefined) delays.push(Math.max(0, seenB - at));
+      if (seenB === undefined) continue;
+      delays.push(Math.max(0, seenB - at));
+      slowest.push([key.replace(/^[^/]+/, (id) => id.slice(0, 8)), seenB - at]);
     }
+    if (process.env.BENCH_VERBOSE) process.stdout.write(`slowest: ${JSON.stringify(slowest.sort((x, y) => y[1] - x[1]).slice(0, 8))}\n`);
 
     // Takeover: A dies with tasks mid-poll.
     const killCount = 5;

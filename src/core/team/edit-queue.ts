@@ -20,6 +20,7 @@ export class EditQueue {
 
   constructor(
     private readonly pool: pg.Pool,
+    private readonly machine: string,
     private readonly log: Logger,
   ) {}
 
@@ -51,7 +52,7 @@ export class EditQueue {
       const edit = this.queue[0];
       if (!edit) return;
       try {
-        await this.pool.query(`UPDATE tasks SET record = jsonb_set(record, ARRAY[$2::text], to_jsonb($3::boolean)) WHERE id = $1`, [edit.taskId, edit.field, edit.value]);
+        await this.pool.query(`UPDATE tasks SET record = jsonb_set(record, ARRAY[$2::text], to_jsonb($3::boolean)), written_by = $4 WHERE id = $1`, [edit.taskId, edit.field, edit.value, this.machine]);
       } catch (e) {
         this.log.warn('team: an edit waits for the team database', { task: edit.taskId, error: e instanceof Error ? e.message : String(e) });
         return;

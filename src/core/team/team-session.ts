@@ -114,7 +114,7 @@ export class TeamSession {
     this.parts = parts;
     const common = { store: parts.store, media: this.options.media, held: this.held, libraryDir: parts.libraryDir, log: this.log };
     this.mirror = new TaskMirror({ ...common, library: this.ledger.library, onLost: (id) => void this.refresh(id) });
-    this.edits = new EditQueue(this.ledger.pool, this.log);
+    this.edits = new EditQueue(this.ledger.pool, this.options.machine, this.log);
     const edits = this.edits;
     this.applier = new CacheApplier({ ...common, events: parts.events, pendingFlag: (id, field) => edits.pending(id, field) });
     this.offEvents = parts.events.subscribe((event, payload) => {
@@ -146,7 +146,8 @@ export class TeamSession {
       url: this.options.url,
       since: this.readCursor(),
       apply: async (rows) => {
-        await this.applier?.apply(rows);
+        // This machine's own writes are already in its cache.
+        await this.applier?.apply(rows.filter((r) => r.writtenBy !== this.options.machine));
         this.writeCursor(rows[rows.length - 1]?.seq);
       },
       onState: (state, error) => {
@@ -166,6 +167,7 @@ export class TeamSession {
     if (this.keeper) clearInterval(this.keeper);
     await this.keeping;
     await this.mirror?.idle();
+    await this.applier?.idle();
     this.offEvents?.();
     await this.feed?.stop();
     await this.ledger.close();

@@ -10,6 +10,7 @@ export interface ChangedTask {
   leaseOwner: string | null;
   leaseEpoch: number;
   media: Record<string, string>;
+  writtenBy: string | null;
 }
 
 const rowSchema = z.object({
@@ -20,6 +21,7 @@ const rowSchema = z.object({
   lease_owner: z.string().nullable(),
   lease_epoch: z.coerce.number(),
   media: z.record(z.string(), z.string().regex(/^[a-f0-9]{64}$/)),
+  written_by: z.string().nullable(),
 });
 
 export type FeedState = 'connecting' | 'live' | 'offline' | 'stopped';
@@ -102,7 +104,7 @@ export class ChangeFeed {
     const batch = this.options.batch ?? 500;
     for (;;) {
       const r = await c.query(
-        `SELECT c.seq, t.id, t.member, t.record, t.lease_owner, t.lease_epoch, t.media
+        `SELECT c.seq, t.id, t.member, t.record, t.lease_owner, t.lease_epoch, t.media, t.written_by
            FROM change_log c JOIN tasks t ON t.id = c.task_id
           WHERE c.seq > $1 ORDER BY c.seq LIMIT $2`,
         [this.last, batch],
@@ -112,7 +114,7 @@ export class ChangeFeed {
       // Several log entries of one task in a batch: its current state once is enough.
       const latest = new Map<string, ChangedTask>();
       for (const row of rows)
-        latest.set(row.id, { seq: row.seq, id: row.id, member: row.member, record: row.record, leaseOwner: row.lease_owner, leaseEpoch: row.lease_epoch, media: row.media });
+        latest.set(row.id, { seq: row.seq, id: row.id, member: row.member, record: row.record, leaseOwner: row.lease_owner, leaseEpoch: row.lease_epoch, media: row.media, writtenBy: row.written_by });
       await this.options.apply([...latest.values()].sort((a, b) => a.seq - b.seq));
       this.last = rows[rows.length - 1]?.seq ?? this.last;
       if (rows.length < batch) return;

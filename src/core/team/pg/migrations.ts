@@ -28,7 +28,9 @@ CREATE TABLE tasks (
   lease_epoch bigint NOT NULL DEFAULT 1,
   -- Result index → sha256 of the file as stored in the media store (the payload's own hash is in the record;
   -- the stored file also carries the provenance written into it).
-  media       jsonb NOT NULL DEFAULT '{}'
+  media       jsonb NOT NULL DEFAULT '{}',
+  -- The machine whose write made the current row: it does not pull its own changes back.
+  written_by  text
 );
 -- What a machine looking for abandoned work scans: open tasks by lease expiry.
 CREATE INDEX tasks_open_lease ON tasks (lease_until) WHERE open;

@@ -32,8 +32,8 @@ export class PgLibraryStore implements LibraryStore {
       const memberCap = (await c.query<{ daily_cap: string }>('SELECT daily_cap FROM member_caps WHERE member = $1', [member])).rows[0];
       if (memberCap && mine + points > Number(memberCap.daily_cap)) throw new BudgetExceeded('member', Number(memberCap.daily_cap), mine, points);
       const inserted = await c.query(
-        `INSERT INTO tasks (id, member, status, open, record, board_id, lease_owner, lease_until, lease_epoch)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8::float8 / 1000), 1)
+        `INSERT INTO tasks (id, member, status, open, record, board_id, lease_owner, lease_until, lease_epoch, written_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8::float8 / 1000), 1, $7)
          RETURNING id AS task_id, lease_owner, lease_epoch, lease_until`,
         [task.id, member, task.status, isOpen(task), JSON.stringify(task), boardId, owner, this.leaseMs],
       );
@@ -51,7 +51,7 @@ export class PgLibraryStore implements LibraryStore {
     // no row. A closed task gives its lease up in the same statement.
     const r = await this.pool.query(
       // favourite and rejected are the users' (EditQueue): a holder's state write keeps the ledger's.
-      `UPDATE tasks SET record = $3::jsonb || jsonb_build_object('favourite', record->'favourite', 'rejected', record->'rejected'), status = $4, open = $5, updated_at = now(), media = media || $7::jsonb,
+      `UPDATE tasks SET record = $3::jsonb || jsonb_build_object('favourite', record->'favourite', 'rejected', record->'rejected'), status = $4, open = $5, updated_at = now(), media = media || $7::jsonb, written_by = $6,
               lease_owner = CASE WHEN $5 THEN lease_owner ELSE NULL END,
               lease_until = CASE WHEN $5 THEN lease_until ELSE NULL END
         WHERE id = $1 AND lease_epoch = $2 AND lease_owner = $6`,
