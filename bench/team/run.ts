@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { startSimulator } from '../../src/sim';
 import { finished, startMachine, type Machine, type MachineLine, type TaskLine } from '../../src/core/team/test-support/team-machines';
 import { startTestPostgres } from '../../src/core/team/test-support/test-postgres';
-import { S3RVER_CREDENTIALS, startTestS3 } from '../../src/core/team/test-support/test-s3';
+import { S3RVER_CREDENTIALS, startS3Process } from '../../src/core/team/test-support/test-s3';
 
 const { values } = parseArgs({ options: { tasks: { type: 'string', default: '20' }, lease: { type: 'string', default: '3000' } } });
 const N = Number(values.tasks);
@@ -55,7 +55,7 @@ function firstSeen(m: Machine, ids: Set<string>): Map<string, number> {
 
 async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'atelier-team-bench-'));
-  const [pg, s3, sim] = await Promise.all([startTestPostgres(), startTestS3(), startSimulator({ port: 0, apiKey: 'bench-key', speed: 0.1 })]);
+  const [pg, s3, sim] = await Promise.all([startTestPostgres(), startS3Process(), startSimulator({ port: 0, apiKey: 'bench-key', speed: 0.1 })]);
   const machines: Machine[] = [];
   const start = async (name: string, team: boolean): Promise<Machine> => {
     const m = await startMachine(name, {

@@ -88,7 +88,7 @@ export class CacheApplier {
       await Promise.all(
         this.missingFiles(latest.record, latest.media).map((m) =>
           this.slots.run(() =>
-            this.deps.media.fetchTo(m.object, m.dest).catch((e: unknown) => {
+            this.traced(id, () => this.deps.media.fetchTo(m.object, m.dest)).catch((e: unknown) => {
               const message = e instanceof Error ? e.message : String(e);
               failed.set(m.index, message);
               this.deps.log.warn('team: a result could not be fetched from the media store', { task: id, error: message });
@@ -105,6 +105,12 @@ export class CacheApplier {
         results: record.results.map((r) => (failed.has(r.index) ? { ...r, state: 'failed' as const, error: `Not in the team's media store yet: ${failed.get(r.index)}` } : r)),
       });
     }
+  }
+
+  private async traced(id: string, work: () => Promise<void>): Promise<void> {
+    const t0 = Date.now();
+    await work();
+    this.deps.log.debug('team: result fetched', { task: id, ms: Date.now() - t0 });
   }
 
   private missingFiles(record: TaskRecord, media: MediaRefs): { index: number; object: string; dest: string }[] {

@@ -4,6 +4,7 @@ import type { Logger } from '../ports';
 import type { HeldLeases } from './held-leases';
 import type { LibraryStore, MediaStore } from './ports';
 import { isOpen } from './record-schema';
+import type { TaskRecord } from '../tasks/task-record';
 import { hashFile } from './media/hash-file';
 
 export interface TaskMirrorDeps {
@@ -24,12 +25,19 @@ export interface TaskMirrorDeps {
  * machine told of the write can always fetch the file. A write the ledger could not take (offline) is kept
  * and tried again by `retry`.
  */
+/** The task as others need it: without the poll bookkeeping and the time of the last write. */
+function fingerprint(task: TaskRecord, media: Record<string, string>): string {
+  return JSON.stringify([{ ...task, updatedAt: 0, internal: { ...task.internal, nextPollAt: null, pollCount: 0 } }, media]);
+}
+
 export class TaskMirror {
   private readonly writing = new Map<string, Promise<void>>();
   private readonly dirty = new Set<string>();
   private readonly failed = new Set<string>();
   /** `<task>/<index>` → sha256 of the file as stored (hashed once: a finished file does not change). */
   private readonly stored = new Map<string, string>();
+  /** What each task's last accepted write said, bookkeeping aside (see fingerprint). */
+  private readonly written = new Map<string, string>();
 
   constructor(private readonly deps: TaskMirrorDeps) {}
 
@@ -73,8 +81,11 @@ export class TaskMirror {
         let hash = this.stored.get(slot);
         if (!hash) {
           const file = join(this.deps.libraryDir(), r.file);
+          const t0 = Date.now();
           hash = await hashFile(file);
-          await this.deps.media.put(file, hash, r.mime ?? 'application/octet-stream');
+          const t1 = Date.now();
+          const put = await this.deps.media.put(file, hash, r.mime ?? 'application/octet-stream');
+          this.deps.log.debug('team: result stored', { task: taskId, hashMs: t1 - t0, putMs: Date.now() - t1, uploaded: put.uploaded });
           this.stored.set(slot, hash);
         }
         media[String(r.index)] = hash;
@@ -82,7 +93,11 @@ export class TaskMirror {
       const closing = !isOpen(task);
       // The spend settles while the lease is still held (closing the task releases it).
       if (closing && task.points !== null) await this.deps.library.settle(taskId, task.points, lease);
+      // Polls that changed only bookkeeping (when to ask next, how often asked) are not news for anyone.
+      const print = fingerprint(task, media);
+      if (this.written.get(taskId) === print) return;
       const ok = await this.deps.library.write(task, lease, media);
+      if (ok) this.written.set(taskId, print);
       if (!ok) {
         this.deps.held.drop(taskId);
         this.deps.log.warn('team: a write was refused (another machine holds this task now)', { task: taskId, epoch: lease.epoch });

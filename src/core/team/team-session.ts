@@ -145,11 +145,11 @@ export class TeamSession {
     this.feed = new ChangeFeed({
       url: this.options.url,
       since: this.readCursor(),
+      self: this.options.machine,
       apply: async (rows) => {
-        // This machine's own writes are already in its cache.
-        await this.applier?.apply(rows.filter((r) => r.writtenBy !== this.options.machine));
-        this.writeCursor(rows[rows.length - 1]?.seq);
+        await this.applier?.apply(rows);
       },
+      onAdvance: (seq) => this.writeCursor(seq),
       onState: (state, error) => {
         this.log.info('team: change feed', { state, ...(error ? { error } : {}) });
         if (state === 'offline' || state === 'live') this.parts?.onOffline?.(state === 'offline');

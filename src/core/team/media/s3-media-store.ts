@@ -39,6 +39,9 @@ export class S3MediaStore implements MediaStore {
       // every streamed upload) is not understood by every S3-compatible server (s3rver stores the framing).
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // No `Expect: 100-continue`: a server that does not answer it (s3rver, some NAS apps) made every upload
+      // wait out the SDK's 6 s fallback; a refused PUT costs one wasted body, which is small here.
+      expectContinueHeader: false,
     });
   }
 

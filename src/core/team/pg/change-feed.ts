@@ -28,11 +28,15 @@ export type FeedState = 'connecting' | 'live' | 'offline' | 'stopped';
 
 export interface ChangeFeedOptions {
   url: string;
+  /** This machine's name as the ledger's `written_by`: its own changes are skipped (it has them). */
+  self?: string;
   /** The last sequence already applied (0: everything). */
   since: number;
   /** Applies a batch of changes (in sequence order, one row per task); the feed advances past them after it returns. */
   apply: (rows: ChangedTask[]) => Promise<void>;
   onState?: (state: FeedState, error?: string) => void;
+  /** The feed moved past `seq` (everything up to it applied): where to resume next run. */
+  onAdvance?: (seq: number) => void;
   /** Between reconnect attempts (ms); doubles up to 8× while the server stays away. */
   retryMs?: number;
   /** A pull every so often even without a notification (a missed one costs at most this long). */
@@ -104,20 +108,25 @@ export class ChangeFeed {
     const batch = this.options.batch ?? 500;
     for (;;) {
       const r = await c.query(
-        `SELECT c.seq, t.id, t.member, t.record, t.lease_owner, t.lease_epoch, t.media, t.written_by
+        // Own changes: only their sequence (the cursor moves past them), not their rows.
+        `SELECT c.seq, t.id, t.member, t.lease_owner, t.lease_epoch, t.written_by,
+                CASE WHEN t.written_by IS DISTINCT FROM $3 THEN t.record END AS record,
+                CASE WHEN t.written_by IS DISTINCT FROM $3 THEN t.media ELSE '{}'::jsonb END AS media
            FROM change_log c JOIN tasks t ON t.id = c.task_id
           WHERE c.seq > $1 ORDER BY c.seq LIMIT $2`,
-        [this.last, batch],
+        [this.last, batch, this.options.self ?? null],
       );
-      const rows = r.rows.map((row) => rowSchema.parse(row));
-      if (rows.length === 0) return;
+      if (r.rows.length === 0) return;
+      const lastSeq = Number((r.rows[r.rows.length - 1] as { seq: string }).seq);
+      const rows = r.rows.filter((row: { written_by: string | null }) => this.options.self === undefined || row.written_by !== this.options.self).map((row) => rowSchema.parse(row));
       // Several log entries of one task in a batch: its current state once is enough.
       const latest = new Map<string, ChangedTask>();
       for (const row of rows)
         latest.set(row.id, { seq: row.seq, id: row.id, member: row.member, record: row.record, leaseOwner: row.lease_owner, leaseEpoch: row.lease_epoch, media: row.media, writtenBy: row.written_by });
-      await this.options.apply([...latest.values()].sort((a, b) => a.seq - b.seq));
-      this.last = rows[rows.length - 1]?.seq ?? this.last;
-      if (rows.length < batch) return;
+      if (latest.size > 0) await this.options.apply([...latest.values()].sort((a, b) => a.seq - b.seq));
+      this.last = lastSeq;
+      this.options.onAdvance?.(lastSeq);
+      if (r.rows.length < batch) return;
     }
   }
 
@@ -133,7 +142,10 @@ export class ChangeFeed {
     };
     c.on('error', lost);
     c.on('end', () => lost(new Error('the connection to the team database closed')));
-    c.on('notification', () => void this.pull().catch(lost));
+    c.on('notification', (n) => {
+      if (this.options.self && n.payload?.endsWith(` ${this.options.self}`)) return;
+      void this.pull().catch(lost);
+    });
     try {
       await c.connect();
       await c.query('LISTEN atelier_changes');

@@ -70,7 +70,8 @@ DECLARE s bigint;
 BEGIN
   PERFORM pg_advisory_xact_lock(7305162);
   INSERT INTO change_log (task_id) VALUES (NEW.id) RETURNING seq INTO s;
-  PERFORM pg_notify('atelier_changes', s::text);
+  -- The writer rides along, so a machine is not woken by its own writes.
+  PERFORM pg_notify('atelier_changes', s::text || ' ' || coalesce(NEW.written_by, ''));
   RETURN NULL;
 END $$;
 CREATE TRIGGER tasks_inserted AFTER INSERT ON tasks FOR EACH ROW EXECUTE FUNCTION log_task_change();

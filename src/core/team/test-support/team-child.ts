@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     pricing: () => config.pointsPerTask,
     cursorFile: join(config.dataDir, 'team-cursor.json'),
     log: {
-      debug: () => undefined,
+      debug: (message, data) => void (process.env.TEAM_TRACE ? process.stderr.write(`${Date.now()} ${message} ${JSON.stringify(data ?? {})}\n`) : undefined),
       info: () => undefined,
       warn: (message, data) => void process.stderr.write(`warn ${message} ${JSON.stringify(data ?? {})}\n`),
       error: (message, data) => void process.stderr.write(`error ${message} ${JSON.stringify(data ?? {})}\n`),

@@ -20,7 +20,8 @@ const CHILD = resolve(import.meta.dirname, 'team-child.ts');
 /** A team machine (team-child.ts) in its own process, with everything it printed and a way to wait for a line. */
 export class Machine {
   readonly lines: MachineLine[] = [];
-  private readonly waiters = new Set<() => void>();
+  /** Each waiter is shown every new line once (never the whole history again: long runs stay linear). */
+  private readonly waiters = new Set<(line: MachineLine | null) => void>();
   exited = false;
 
   constructor(
@@ -28,17 +29,19 @@ export class Machine {
     readonly proc: ChildProcessWithoutNullStreams,
   ) {
     createInterface({ input: proc.stdout }).on('line', (line) => {
+      let parsed: MachineLine;
       try {
-        this.lines.push(machineLineSchema.parse(JSON.parse(line)) as MachineLine);
+        parsed = machineLineSchema.parse(JSON.parse(line)) as MachineLine;
       } catch {
         return;
       }
-      for (const w of [...this.waiters]) w();
+      this.lines.push(parsed);
+      for (const w of [...this.waiters]) w(parsed);
     });
     proc.stderr.on('data', (d: Buffer) => process.stderr.write(`[${name}] ${d.toString()}`));
     proc.once('exit', () => {
       this.exited = true;
-      for (const w of [...this.waiters]) w();
+      for (const w of [...this.waiters]) w(null);
     });
   }
 
@@ -49,12 +52,13 @@ export class Machine {
   /** The first line (already printed or still to come) that `match` accepts. */
   waitFor<T extends MachineLine = MachineLine>(match: (line: MachineLine) => boolean, timeoutMs = 20_000, what = 'a line'): Promise<T> {
     return new Promise((res, rej) => {
-      const check = (): void => {
-        const hit = this.lines.find(match);
-        if (hit) {
-          done();
-          res(hit as T);
-        } else if (this.exited) {
+      const hit = (line: MachineLine): void => {
+        done();
+        res(line as T);
+      };
+      const check = (line: MachineLine | null): void => {
+        if (line && match(line)) hit(line);
+        else if (line === null) {
           done();
           rej(new Error(`${this.name} exited before ${what}`));
         }
@@ -67,8 +71,10 @@ export class Machine {
         clearTimeout(timer);
         this.waiters.delete(check);
       };
+      const earlier = this.lines.find(match);
+      if (earlier) return hit(earlier);
+      if (this.exited) return check(null);
       this.waiters.add(check);
-      check();
     });
   }
 

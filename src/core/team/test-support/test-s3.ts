@@ -34,3 +34,26 @@ export async function startTestS3(options: { bucket?: string; prefix?: string; d
     },
   };
 }
+
+/** s3rver in its own process (see s3-process.ts). */
+export async function startS3Process(): Promise<TestS3> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 's3-process.ts')], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+  const first = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (d: Buffer) => {
+      text += d.toString();
+      if (text.includes('\n')) resolve(text.slice(0, text.indexOf('\n')));
+    });
+    child.once('exit', (code) => reject(new Error(`s3rver process exited (${code})`)));
+  });
+  const parsed = JSON.parse(first) as { location: S3Location; dir: string };
+  return {
+    ...parsed,
+    async stop() {
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await gone;
+    },
+  };
+}
