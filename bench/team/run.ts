@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { startSimulator } from '../../src/sim';
 import { finished, startMachine, type Machine, type MachineLine, type TaskLine } from '../../src/core/team/test-support/team-machines';
 import { startTestPostgres } from '../../src/core/team/test-support/test-postgres';
@@ -55,13 +56,13 @@ function firstSeen(m: Machine, ids: Set<string>): Map<string, number> {
 
 async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'atelier-team-bench-'));
-  const [pg, s3, sim] = await Promise.all([startTestPostgres(), startS3Process(), startSimulator({ port: 0, apiKey: 'bench-key', speed: 0.1 })]);
+  const [pg_, s3, sim] = await Promise.all([startTestPostgres(), startS3Process(), startSimulator({ port: 0, apiKey: 'bench-key', speed: 0.1 })]);
   const machines: Machine[] = [];
   const start = async (name: string, team: boolean): Promise<Machine> => {
     const m = await startMachine(name, {
       dataDir: join(root, name),
       gateway: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
-      ...(team ? { pgUrl: pg.url } : {}),
+      ...(team ? { pgUrl: pg_.url } : {}),
       member: name,
       machine: `${name}-bench`,
       leaseMs: LEASE_MS,
@@ -105,6 +106,15 @@ async function main(): Promise<void> {
     await a.waitFor((l) => l.type === 'submits-done' && a.lines.filter((x) => x.type === 'submits-done').length >= 2, 30_000, 'submits');
     const victims = a.lines.filter((l) => l.type === 'submitted').slice(-killCount).map((l) => l['id'] as string);
     await Promise.all(victims.map((id) => a.waitFor((l) => l.type === 'task' && l['id'] === id && typeof l['remoteId'] === 'string', 30_000, 'remote id')));
+    // Mid-poll for the team: the ledger knows every gateway id (else a takeover rightly makes it `unknown`).
+    const ledger = new pg.Client({ connectionString: pg_.url });
+    await ledger.connect();
+    for (;;) {
+      const n = Number((await ledger.query(`SELECT count(*) AS n FROM tasks WHERE id = ANY($1) AND record->>'remoteId' IS NOT NULL`, [victims])).rows[0]?.n);
+      if (n === victims.length) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await ledger.end();
     const killedAt = Date.now();
     a.kill('SIGKILL');
     const held = await Promise.all(victims.map((id) => b.waitFor((l) => l.type === 'task' && l['id'] === id && l['mine'] === true && (l['at'] as number) >= killedAt, LEASE_MS + 30_000, 'takeover')));
@@ -142,7 +152,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await Promise.allSettled(machines.map((m) => m.stop()));
-    await Promise.allSettled([pg.stop(), s3.stop(), sim.close()]);
+    await Promise.allSettled([pg_.stop(), s3.stop(), sim.close()]);
     rmSync(root, { recursive: true, force: true });
   }
 }

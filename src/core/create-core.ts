@@ -159,6 +159,7 @@ export function createCore(ports: CorePorts): Core {
     engine,
     libraryDir,
     now: () => clock.now(),
+    price: (t) => estimator.estimate({ profileId: t.profileId, operationId: t.operationId, model: t.model, values: t.values }).points?.high ?? null,
     onOffline: (offline) =>
       offline
         ? notices.raise('team-offline', 'team-offline', 'The team database cannot be reached: the gallery shows what this machine has; edits wait and are sent when it is back, and nothing is submitted meanwhile.')

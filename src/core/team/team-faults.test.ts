@@ -1,30 +1,32 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { startSimulator } from '../../sim';
 import { finished, type Machine } from './test-support/team-machines';
-import { GATEWAY_KEY, submittedIds, teamFixture } from './test-support/team-fixture';
+import { GATEWAY_KEY, submit, teamFixture } from './test-support/team-fixture';
 import { S3RVER_CREDENTIALS } from './test-support/test-s3';
 
 /** The team under faults, machines as separate processes: a budget race, a PostgreSQL restart, and the key dump. */
 const LEASE_MS = 2_000;
 const f = teamFixture({ leaseMs: LEASE_MS, gateway: (apiKey) => startSimulator({ port: 0, apiKey, speed: 0.15 }) });
+// One team for the file (process starts are the slow part); each test leaves both machines running.
+let team: Awaited<ReturnType<typeof f.team>>;
+beforeAll(async () => {
+  team = await f.team(['ana', 'ben']);
+}, 60_000);
 
 it('the budget race: A and B submit at once near the cap, and the sum reserved never passes it', { timeout: 60_000 }, async () => {
-  const { machines } = await f.team(['ana', 'ben']);
-  const [a, b] = machines as [Machine, Machine];
+  const [a, b] = team.machines as [Machine, Machine];
   const used = await f.ledger(async (c) => Number((await c.query(`SELECT coalesce(sum(points), 0) AS s FROM spend WHERE day = (now() AT TIME ZONE 'utc')::date`)).rows[0]?.s));
   await f.ledger((c) => c.query('UPDATE budget SET daily_cap = $1 WHERE id = 1', [used + 5]));
   try {
     const since = Date.now();
-    a.send({ op: 'submit', count: 4, prompt: 'race a' });
-    b.send({ op: 'submit', count: 4, prompt: 'race b' });
-    await Promise.all([a, b].map((m) => m.waitFor((l) => l.type === 'submits-done', 20_000, 'submits')));
-    const accepted = [a, b].flatMap((m) => m.lines.filter((l) => l.type === 'submitted'));
-    const refused = [a, b].flatMap((m) => m.lines.filter((l) => l.type === 'refused'));
+    const [ra, rb] = await Promise.all([submit(a, 4, 'race a'), submit(b, 4, 'race b')]);
+    const accepted = [...ra.ids, ...rb.ids];
+    const refused = [...ra.refused, ...rb.refused];
     expect(accepted).toHaveLength(5);
     expect(refused).toHaveLength(3);
-    expect(refused.every((l) => /daily budget of \d+ points would be passed/.test(String(l['message'])))).toBe(true);
+    expect(refused.every((m) => /daily budget of \d+ points would be passed/.test(m))).toBe(true);
     const spent = await f.ledger(async (c) => Number((await c.query(`SELECT sum(points) AS s FROM spend WHERE day = (now() AT TIME ZONE 'utc')::date`)).rows[0]?.s));
     expect(spent).toBe(used + 5);
     // Nothing refused was sent: the gateway saw exactly the reserved tasks.
@@ -36,12 +38,10 @@ it('the budget race: A and B submit at once near the cap, and the sum reserved n
 });
 
 it('PostgreSQL restarted mid-run: everyone reconnects and catches up; an edit made meanwhile is replayed', { timeout: 90_000 }, async () => {
-  const { machines } = await f.team(['ana', 'ben']);
-  const [a, b] = machines as [Machine, Machine];
+  const [a, b] = team.machines as [Machine, Machine];
   if (!f.env.pg.restartable) return; // ATELIER_TEST_PG_URL names a server this test may not restart.
   const since = Date.now();
-  a.send({ op: 'submit', count: 3, prompt: 'through a restart' });
-  const ids = await submittedIds(a, 3);
+  const { ids } = await submit(a, 3, 'through a restart');
   const [first] = ids;
   await a.waitFor((l) => finished(l, first), 30_000, 'a first result');
   const down = f.env.pg.restart(LEASE_MS);
@@ -66,10 +66,8 @@ it('PostgreSQL restarted mid-run: everyone reconnects and catches up; an edit ma
 });
 
 it('no key in a full dump of the database or in the bucket', { timeout: 60_000 }, async () => {
-  const { machines } = await f.team(['ana']);
-  const [a] = machines as [Machine];
-  a.send({ op: 'submit', count: 1, prompt: 'a keyless result' });
-  const [id] = await submittedIds(a, 1);
+  const [a] = team.machines as [Machine];
+  const [id] = (await submit(a, 1, 'a keyless result')).ids;
   await a.waitFor((l) => finished(l, id), 30_000, 'done');
   await f.settledRows([id ?? ''], 'succeeded');
   const dump = await f.ledger(async (c) => {

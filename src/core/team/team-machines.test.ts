@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { startSimulator } from '../../sim';
 import { finished, type Machine, type MachineLine, type TaskLine } from './test-support/team-machines';
-import { submittedIds, teamFixture } from './test-support/team-fixture';
+import { submit, teamFixture } from './test-support/team-fixture';
 
 /**
  * Several cores as separate processes against one PostgreSQL, one s3rver bucket and the simulator (issue 29,
@@ -13,13 +13,17 @@ import { submittedIds, teamFixture } from './test-support/team-fixture';
  */
 const LEASE_MS = 2_000;
 const f = teamFixture({ leaseMs: LEASE_MS, gateway: (apiKey) => startSimulator({ port: 0, apiKey, speed: 0.15 }) });
+// One team for the file (process starts are the slow part): the tests run in order and say what they leave.
+let team: Awaited<ReturnType<typeof f.team>>;
+beforeAll(async () => {
+  team = await f.team(['ana', 'ben']);
+}, 60_000);
 
 it("a task submitted on A appears on B, its file stored once in the bucket and fetched into B's library", { timeout: 60_000 }, async () => {
-  const { machines, prefix, dataDir } = await f.team(['ana', 'ben']);
+  const { machines, prefix, dataDir } = team;
   const [a, b] = machines as [Machine, Machine];
   const since = Date.now();
-  a.send({ op: 'submit', count: 1, prompt: 'a shared lighthouse' });
-  const [id] = await submittedIds(a, 1);
+  const [id] = (await submit(a, 1, 'a shared lighthouse')).ids;
   const onA = await a.waitFor<TaskLine & MachineLine>((l) => finished(l, id), 30_000, 'done on A');
   const onB = await b.waitFor<TaskLine & MachineLine>((l) => finished(l, id), 10_000, 'done on B');
   const file = onB.results[0]?.file ?? 'missing';
@@ -34,13 +38,12 @@ it("a task submitted on A appears on B, its file stored once in the bucket and f
 });
 
 it('A SIGKILLed mid-poll: B takes over after the lease and finishes; one submit per task, each file fetched once', { timeout: 90_000 }, async () => {
-  const { machines } = await f.team(['ana', 'ben']);
-  const [a, b] = machines as [Machine, Machine];
+  const [a, b] = team.machines as [Machine, Machine];
   const since = Date.now();
-  a.send({ op: 'submit', count: 3, prompt: 'abandoned mid-poll' });
-  const ids = await submittedIds(a, 3);
+  const { ids } = await submit(a, 3, 'abandoned mid-poll');
   // Every task has its gateway id (sent and answered), none finished: A is polling them.
   await Promise.all(ids.map((id) => a.waitFor((l) => l.type === 'task' && l['id'] === id && typeof l['remoteId'] === 'string', 15_000, `remote id of ${id}`)));
+  await f.ledgerHasRemoteIds(ids);
   expect(ids.some((id) => a.tasks().get(id)?.status === 'succeeded')).toBe(false);
   const killedAt = Date.now();
   a.kill('SIGKILL');
@@ -56,12 +59,13 @@ it('A SIGKILLed mid-poll: B takes over after the lease and finishes; one submit 
 });
 
 it('A SIGSTOPped past its lease, then continued: B finishes, A writes nothing back, no state goes back', { timeout: 90_000 }, async () => {
-  const { machines } = await f.team(['ana', 'ben']);
-  const [a, b] = machines as [Machine, Machine];
+  // Ana was killed above: a third member, Cleo, plays A here.
+  const a = await team.start('cleo');
+  const b = team.machines[1] as Machine;
   const since = Date.now();
-  a.send({ op: 'submit', count: 2, prompt: 'asleep mid-poll' });
-  const ids = await submittedIds(a, 2);
+  const { ids } = await submit(a, 2, 'asleep mid-poll');
   await Promise.all(ids.map((id) => a.waitFor((l) => l.type === 'task' && l['id'] === id && typeof l['remoteId'] === 'string', 15_000, `remote id of ${id}`)));
+  await f.ledgerHasRemoteIds(ids);
   a.kill('SIGSTOP');
   await Promise.all(ids.map((id) => b.waitFor((l) => finished(l, id), LEASE_MS + 25_000, `${id} finished on B`)));
   const settled = await f.settledRows(ids, 'succeeded');

@@ -28,7 +28,7 @@ export interface TeamSessionOptions {
   leaseMs?: number;
   /** How often leases are renewed and abandoned ones looked for (default a third of the lease). */
   keeperMs?: number;
-  /** Points to reserve for a task before it is sent (default: its own points, else 1). */
+  /** Points to reserve for a task before it is sent (default: core's estimate, else 1). */
   pricing?: (record: TaskRecord) => number;
   /** Where the last applied change-log sequence is kept between runs (absent: memory only). */
   cursorFile?: string;
@@ -42,6 +42,8 @@ export interface TeamCoreParts {
   engine: { retryDownload(id: string): Promise<unknown> };
   libraryDir: () => string;
   now: () => number;
+  /** What a task is expected to cost (core's estimator), reserved before it is sent; null: unknown. */
+  price?: (record: TaskRecord) => number | null;
   /** The team database went away (true) or is back (false): core shows or clears its notice. */
   onOffline?: (offline: boolean) => void;
 }
@@ -194,7 +196,8 @@ export class TeamSession {
   }
 
   private async reserve(record: TaskRecord, boardId: string | null): Promise<void> {
-    const points = this.options.pricing?.(record) ?? record.points ?? 1;
+    // The high end of the estimate is held; the spend settles to what the gateway charged when the task closes.
+    const points = this.options.pricing?.(record) ?? this.parts?.price?.(record) ?? record.points ?? 1;
     const at = this.need().now();
     try {
       const lease = await this.ledger.library.reserveAndInsert({ task: record, member: this.options.member, points, owner: this.options.machine, boardId });

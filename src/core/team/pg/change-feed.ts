@@ -109,9 +109,9 @@ export class ChangeFeed {
     for (;;) {
       const r = await c.query(
         // Own changes: only their sequence (the cursor moves past them), not their rows.
-        `SELECT c.seq, t.id, t.member, t.lease_owner, t.lease_epoch, t.written_by,
-                CASE WHEN t.written_by IS DISTINCT FROM $3 THEN t.record END AS record,
-                CASE WHEN t.written_by IS DISTINCT FROM $3 THEN t.media ELSE '{}'::jsonb END AS media
+        `SELECT c.seq, t.id, t.member, t.lease_owner, t.lease_epoch, c.written_by,
+                CASE WHEN c.written_by IS DISTINCT FROM $3 THEN t.record END AS record,
+                CASE WHEN c.written_by IS DISTINCT FROM $3 THEN t.media ELSE '{}'::jsonb END AS media
            FROM change_log c JOIN tasks t ON t.id = c.task_id
           WHERE c.seq > $1 ORDER BY c.seq LIMIT $2`,
         [this.last, batch, this.options.self ?? null],

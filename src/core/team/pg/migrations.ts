@@ -59,8 +59,10 @@ CREATE TABLE media_objects (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE TABLE change_log (
-  seq      bigserial PRIMARY KEY,
-  task_id  text NOT NULL,
+  seq         bigserial PRIMARY KEY,
+  task_id     text NOT NULL,
+  -- Who made this change (a machine skips its own; the task's current writer may be someone later).
+  written_by  text,
   at       timestamptz NOT NULL DEFAULT now()
 );
 -- Commit order = seq order: each logging transaction holds this lock to its commit, so a reader that has
@@ -69,7 +71,7 @@ CREATE FUNCTION log_task_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE s bigint;
 BEGIN
   PERFORM pg_advisory_xact_lock(7305162);
-  INSERT INTO change_log (task_id) VALUES (NEW.id) RETURNING seq INTO s;
+  INSERT INTO change_log (task_id, written_by) VALUES (NEW.id, NEW.written_by) RETURNING seq INTO s;
   -- The writer rides along, so a machine is not woken by its own writes.
   PERFORM pg_notify('atelier_changes', s::text || ' ' || coalesce(NEW.written_by, ''));
   RETURN NULL;

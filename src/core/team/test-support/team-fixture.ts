@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { startMachine, type Machine } from './team-machines';
 import { startTestPostgres, type TestPostgres } from './test-postgres';
 import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from './test-s3';
@@ -19,8 +19,9 @@ export interface GatewayUnderTest {
 }
 
 /**
- * One PostgreSQL, one s3rver bucket and one simulator for a test file, and machines (separate processes) per
- * test, killed after it. Each test's team has its own bucket prefix and machine names.
+ * One PostgreSQL, one s3rver bucket and one simulator for a test file, and teams of machines (separate
+ * processes, killed after the file; a file's tests may share a team to spare process starts). Each team has
+ * its own bucket prefix and machine names.
  */
 export function teamFixture(options: { leaseMs: number; gateway: (apiKey: string) => Promise<GatewayUnderTest> }) {
   const env = {} as { pg: TestPostgres; s3: TestS3; sim: GatewayUnderTest };
@@ -31,10 +32,8 @@ export function teamFixture(options: { leaseMs: number; gateway: (apiKey: string
   beforeAll(async () => {
     [env.pg, env.s3, env.sim] = await Promise.all([startTestPostgres(), startTestS3(), options.gateway(GATEWAY_KEY)]);
   }, 60_000);
-  afterEach(async () => {
-    await Promise.all(running.splice(0).map((m) => m.stop()));
-  });
   afterAll(async () => {
+    await Promise.all(running.splice(0).map((m) => m.stop()));
     await Promise.all([env.pg?.stop(), env.s3?.stop(), env.sim?.close()]);
     rmSync(root, { recursive: true, force: true });
   });
@@ -82,6 +81,19 @@ export function teamFixture(options: { leaseMs: number; gateway: (apiKey: string
     /** Result files the gateway served since `since` (every download attempt of every machine). */
     fileGets: (since: number): number => env.sim.log.filter((e) => e.at >= since && e.family === 'files' && e.method === 'GET').length,
     submitsSince: (since: number): number => env.sim.log.filter((e) => e.at >= since && e.method === 'POST' && e.path === SUBMIT_PATH).length,
+    /**
+     * Waits until the ledger knows every task's gateway id (the holder's write after the send landed): only
+     * then is a task "mid-poll" for the others. Before it, a takeover rightly finds it `unknown`.
+     */
+    async ledgerHasRemoteIds(ids: string[], timeoutMs = 15_000): Promise<void> {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const n = await fixture.ledger(async (c) => Number((await c.query(`SELECT count(*) AS n FROM tasks WHERE id = ANY($1) AND record->>'remoteId' IS NOT NULL`, [ids])).rows[0]?.n));
+        if (n === ids.length) return;
+        if (Date.now() > until) throw new Error(`the ledger knows ${n} of ${ids.length} gateway ids`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     /** The ledger's rows of these tasks once all are `want` and closed (or as they are after the timeout). */
     async settledRows(ids: string[], want: string, timeoutMs = 10_000): Promise<{ id: string; status: string; lease_owner: string | null; lease_epoch: string; record: { status: string } }[]> {
       const until = Date.now() + timeoutMs;
@@ -96,8 +108,17 @@ export function teamFixture(options: { leaseMs: number; gateway: (apiKey: string
   return fixture;
 }
 
-/** Ids of the last `n` tasks a machine submitted, once its submit command has answered. */
-export async function submittedIds(m: Machine, n: number): Promise<string[]> {
-  await m.waitFor((l) => l.type === 'submits-done', 20_000, 'submits');
-  return m.lines.filter((l) => l.type === 'submitted').map((l) => l['id'] as string).slice(-n);
+/**
+ * Sends a submit command and waits for its answer: the ids of the tasks accepted in this batch, and how many
+ * were refused (with their messages). Lines before the command are not looked at.
+ */
+export async function submit(m: Machine, count: number, prompt: string): Promise<{ ids: string[]; refused: string[] }> {
+  const from = m.lines.length;
+  m.send({ op: 'submit', count, prompt });
+  await m.waitFor((l) => l.type === 'submits-done' && m.lines.indexOf(l) >= from, 30_000, 'submits');
+  const batch = m.lines.slice(from);
+  return {
+    ids: batch.filter((l) => l.type === 'submitted').map((l) => l['id'] as string),
+    refused: batch.filter((l) => l.type === 'refused').map((l) => String(l['message'])),
+  };
 }
