@@ -53,8 +53,11 @@ async function main(): Promise<void> {
     await Promise.all(NAMES.map(start));
     const until = Date.now() + Number(values.seconds) * 1000;
     let restarted = false;
+    let round = 0;
     while (Date.now() < until) {
-      for (const m of machines.values()) if (!m.exited) m.send({ op: 'submit', count: 1 + Math.floor(random() * 3), prompt: 'chaos' });
+      round++;
+      // Every prompt is unique (the machine appends the index), so the gateway's log tells each task's sends.
+      for (const [name, m] of machines) if (!m.exited) m.send({ op: 'submit', count: 1 + Math.floor(random() * 3), prompt: `chaos ${name} ${round}` });
       await sleep(1_000 + random() * 2_000);
       const name = NAMES[Math.floor(random() * NAMES.length)] ?? 'ana';
       const victim = machines.get(name);
@@ -90,7 +93,14 @@ async function main(): Promise<void> {
     await c.end();
     const byId = new Map(rows.map((r) => [r.id, r]));
     const lost = [...accepted].filter((id) => !byId.has(id) || byId.get(id)?.open);
-    const submits = sim.log.filter((e) => e.method === 'POST' && e.path === '/open/aigw/gateway/generations').length;
+    const posts = sim.log.filter((e) => e.method === 'POST' && e.path === '/open/aigw/gateway/generations');
+    const submits = posts.length;
+    const perPrompt = new Map<string, number>();
+    for (const p of posts) {
+      const prompt = String((p.json as { prompt?: unknown } | undefined)?.prompt ?? '');
+      perPrompt.set(prompt, (perPrompt.get(prompt) ?? 0) + 1);
+    }
+    const duplicates = [...perPrompt.values()].reduce((n, c) => n + Math.max(0, c - 1), 0);
     const sent = rows.filter((r) => r.record.remoteId !== null).length;
     let corrupt = 0;
     let checked = 0;
@@ -110,11 +120,11 @@ async function main(): Promise<void> {
       }
     const statuses: Record<string, number> = {};
     for (const r of rows) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-    const result = { tasks: rows.length, accepted: accepted.size, lost: lost.length, duplicateSubmissions: Math.max(0, submits - sent), gatewaySubmits: submits, corrupt, filesChecked: checked, statuses, events: events.length };
+    const result = { tasks: rows.length, accepted: accepted.size, lost: lost.length, duplicateSubmissions: duplicates, gatewaySubmits: submits, corrupt, filesChecked: checked, statuses, events: events.length };
     process.stdout.write(
       [
         `team chaos (seed ${values.seed}, ${values.seconds} s, 3 machines, lease ${LEASE_MS} ms): ${events.join(', ')}`,
-        `  ${rows.length} tasks (${JSON.stringify(statuses)}), ${submits} gateway submissions for ${sent} tasks with a gateway id`,
+        `  ${rows.length} tasks (${JSON.stringify(statuses)}), ${submits} gateway submissions (${perPrompt.size} distinct tasks) for ${sent} tasks whose gateway id reached the ledger`,
         `  lost ${lost.length}, duplicate submissions ${result.duplicateSubmissions}, corrupt files ${corrupt} of ${checked} checked`,
         `BENCH_RESULT ${JSON.stringify({ name: 'team-chaos', ...result })}`,
         '',
@@ -128,7 +138,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`team chaos failed: ${e instanceof Error ? e.stack : String(e)}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (e: unknown) => {
+    process.stderr.write(`team chaos failed: ${e instanceof Error ? e.stack : String(e)}\n`);
+    process.exit(1);
+  },
+);
