@@ -3,6 +3,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -82,7 +83,8 @@ export class S3MediaStore implements MediaStore {
     await mkdir(dirname(dest), { recursive: true });
     const temp = `${dest}.${randomBytes(6).toString('hex')}.part`;
     try {
-      await pipeline(Readable.fromWeb(res.body), createWriteStream(temp));
+      // fetch's stream is node's web stream at run time; the DOM typings (e2e's tsconfig) name another type.
+      await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(temp));
       await expectHash(temp, sha256, () => rm(temp, { force: true }));
       await rename(temp, dest);
     } catch (e) {
