@@ -11,7 +11,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
+      rolldownOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          // A worker thread's entry, started beside index.js (src/core/provenance/off-thread.ts).
+          'settings-worker': resolve(import.meta.dirname, 'src/core/provenance/settings-worker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -170,17 +170,23 @@ test('a masked image edit sends the painted mask and never input_fidelity', asyn
 test('a 400 from the gateway is shown at the form', async ({ page }) => {
   const forms = new FormsPage(page);
   await page.goto(app.url);
-  await forms.open('vendor.expand');
+  await forms.open('gateway.text2image');
   await page.getByTestId('advanced').locator('summary').click();
   await page.getByTestId('reset-form').click();
-  await forms.addLink('image', 'https://example.com/photo.png');
-  await page.getByTestId('extra-input').fill('{ "aspect_ratio": "wide" }');
+  await forms.fill('prompt', 'a lantern on a model the gateway does not know');
+  await forms.form.getByTestId('model-chip').click();
+  await page.getByTestId('model-input').fill('no-such-model');
+  await page.getByTestId('model-input').press('Enter');
+  // Extra fields cannot change a field of the form (issue 26): said at the field, nothing is sent.
+  await page.getByTestId('extra-input').fill('{ "n": 4 }');
+  await expect(page.getByTestId('issue-extra')).toContainText('of this form');
+  await page.getByTestId('extra-input').fill('');
   await forms.generate.click();
   await expect(forms.notice).toHaveAttribute('data-kind', 'error');
   await expect(forms.notice).toContainText('The gateway refused the request (400).');
-  await expect(forms.notice).toContainText('aspect_ratio');
+  await expect(forms.notice).toContainText('no-such-model');
   // The form stays as typed.
-  await expect(page.getByTestId('extra-input')).toHaveValue('{ "aspect_ratio": "wide" }');
+  await expect(forms.form.getByTestId('model-chip')).toContainText('no-such-model');
 });
 
 test('Ctrl+Enter submits, and "reuse settings" in the gallery refills the form', async ({ page }) => {

@@ -157,7 +157,7 @@ test('a board: create, multi-select with Ctrl and Shift, move in, filter, export
   await expect(page.getByTestId('selection-count')).toHaveText('2 selected');
   await expect(g.tile(a.id)).toHaveAttribute('aria-selected', 'true');
   await expect(g.tile(b.id)).toHaveAttribute('aria-selected', 'false');
-  const board = (await app.core.handlers.listBoards({})).find((x) => x.name === 'Seaside project');
+  const board = (await app.core.handlers.listBoards({})).items.find((x) => x.name === 'Seaside project');
   expect(board).toBeDefined();
   await page.getByTestId('selection-move').selectOption(board?.id ?? '');
   await page.getByTestId('board-select').selectOption(board?.id ?? '');

@@ -1,5 +1,5 @@
 /**
- * Chaos run: `npx tsx reliability/chaos/run.ts [--tasks 200] [--crash-tasks 60] [--fault-tasks 40] [--seed 11]`
+ * Chaos run: `npx tsx reliability/chaos/run.ts [--tasks 200] [--crash-tasks 60] [--fault-tasks 40] [--batches 6] [--seed 11]`
  *
  * 1. `tasks` tasks over every operation of every family through the simulator with about one injected
  *    fault per five tasks (truncated downloads, 429 on polls and submits, 500, connection resets, expired
@@ -11,6 +11,10 @@
  * 3. `fault-tasks` tasks on a data folder on a small tmpfs that fills up shortly after the first submission
  *    and frees 2 s later (needs root to mount; skipped with the reason otherwise).
  * 4. `fault-tasks` tasks, a clean stop, garbage written over `atelier.db-wal`, a restart on the same data.
+ * 5. The app on its demo gateway SIGKILLed mid-run, both restarted.
+ * 6. `batches` ×8 batches whose members are deleted while the batches are being sent; the app is SIGKILLed,
+ *    restarted (deletes go on while it resumes), SIGKILLed again and restarted: a deleted member stays
+ *    deleted and no member is submitted twice (counted per batch in the simulator's log).
  * Runs 3 and 4 also count tasks the gateway accepted that ended `unknown` (target 0).
  * Prints the counts; exits non-zero when anything is lost, submitted twice or corrupt.
  */
@@ -28,12 +32,14 @@ import { allTasks, quietTasks, verifyRun, type Verdict } from './verify';
 import { chaosFaults, submitChaosTask, tagFor, useChaosProfile } from './workload';
 import { corruptWalRun, diskFullRun } from './fault-phases';
 import { demoRestartRun } from './demo-phase';
+import { batchDeleteRun } from './batch-phase';
 
 const { values: cli } = parseArgs({
   options: {
     tasks: { type: 'string', default: '200' },
     'crash-tasks': { type: 'string', default: '60' },
     'fault-tasks': { type: 'string', default: '40' },
+    batches: { type: 'string', default: '6' },
     seed: { type: 'string', default: '11' },
   },
 });
@@ -41,6 +47,7 @@ const TASKS = Number(cli.tasks);
 const CRASH_TASKS = Number(cli['crash-tasks']);
 const SEED = Number(cli.seed);
 const FAULT_TASKS = Number(cli['fault-tasks']);
+const BATCHES = Number(cli.batches);
 const SETTLE_MS = 120_000;
 
 const tagOf = (t: TaskSummary): string | null => /\[chaos-\d+-\d+\]/.exec(t.prompt)?.[0] ?? null;
@@ -251,7 +258,10 @@ async function main(): Promise<void> {
       ...demo.notes,
       'accepted by the gateway, ended unknown': demo.acceptedUnknown,
     });
-    const phases = [one, two, ...(typeof full === 'string' ? [] : [full.verdict]), wal.verdict, demo.verdict];
+    // Phase 6 (issue 26): batch members deleted while the batch is being sent, the app SIGKILLed twice.
+    const batch = await batchDeleteRun(sim, BATCHES);
+    printVerdict(`run 6: batches ×8, members deleted during submission, SIGKILL, restart, delete, SIGKILL, restart`, batch.verdict, batch.notes);
+    const phases = [one, two, ...(typeof full === 'string' ? [] : [full.verdict]), wal.verdict, demo.verdict, batch.verdict];
     const sum = (k: 'lost' | 'duplicateSubmissions' | 'corruptFiles' | 'unexpectedFailures'): number =>
       phases.reduce((n, v) => n + v[k], 0);
     const total = (k: 'tasks' | 'succeeded' | 'failed'): number => phases.reduce((n, v) => n + v[k], 0);

@@ -26,6 +26,9 @@ export function chaosFaults(scale = 1): SimFault[] {
     { kind: 'unknownFirst', probability: 0.1 },
     { kind: 'msTimestamps', probability: 0.2 },
     { kind: 'videoUrlObject', family: 'gateway', probability: 0.5 },
+    // Issue 26: one file named twice (two spellings), and Kling's task object in unified image answers.
+    { kind: 'resultUrlTwice', probability: 0.3 },
+    { kind: 'klingTaskObject', family: 'unifiedImage', probability: 0.3 },
   ];
 }
 

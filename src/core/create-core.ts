@@ -5,6 +5,7 @@ import type { InputRef } from '../shared/domain/task';
 import { DEMO_PROFILE_ID, isPlainHttpRemote } from '../shared/domain/profile';
 import { CoreEvents } from './events';
 import { InputStore } from './inputs/input-store';
+import { inspectStagedFile } from './inputs/inspect-input';
 import { silentLogger, systemClock, type CorePorts } from './ports';
 import { redactingLogger } from './logging/redacting-logger';
 import { cachedPreferences } from './preferences/cached-preferences';
@@ -32,10 +33,10 @@ import { basename } from 'node:path';
 import { SqliteEstimator } from './estimates/sqlite-estimator';
 import { getOperation } from '../shared/operations/catalog';
 import { visibleValues } from '../shared/operations/validate';
-import { readFile } from 'node:fs/promises';
 import { LibraryStore } from './library/library-store';
 import { LibraryService } from './library/library-service';
 import { importFolder } from './library/import-folder';
+import { BOARD_PAGE } from './first-screen';
 import { createStudio } from './studio/studio-handlers';
 import type { TeamSession } from './team/team-session';
 
@@ -123,6 +124,7 @@ export function createCore(ports: CorePorts): Core {
     log,
     now: () => clock.now(),
     roots: mediaRoots,
+    ...(ports.exportMaxBytes !== undefined ? { exportMaxBytes: ports.exportMaxBytes } : {}),
   });
   const rememberedPort = new RememberedPort(ports.dataDir);
   const engine: TaskEngine = new TaskEngine({
@@ -285,8 +287,7 @@ export function createCore(ports: CorePorts): Core {
     deleteTask: async ({ id, deleteFiles }) => {
       const task = engine.require(id);
       if (deleteFiles) await deleteTaskFiles(task, mediaRoots());
-      store.delete(id);
-      studio.onTaskDeleted(task.batchId);
+      studio.deleteTask(task, () => store.delete(id));
       events.emit('taskRemoved', { id });
       return { ok: true as const };
     },
@@ -312,7 +313,8 @@ export function createCore(ports: CorePorts): Core {
       return { ok: true as const };
     },
     getLineage: async ({ id }) => library.lineage(id),
-    listBoards: async () => libraryStore.listBoards(),
+    listBoards: async ({ cursor, limit, include, query }) =>
+      libraryStore.listBoards({ after: cursor ? Number(cursor) : null, limit: limit ?? BOARD_PAGE, include: include ?? null, query: query ?? '' }),
     createBoard: async ({ name }) => libraryStore.createBoard(name),
     renameBoard: async ({ id, name }) => {
       if (!libraryStore.renameBoard(id, name))
@@ -332,7 +334,7 @@ export function createCore(ports: CorePorts): Core {
     exportTasks: async ({ ids }) => library.export(ids),
     inspectInput: async ({ id }) => {
       if (!inputs.has(id)) throw new BridgeError('not_found', 'This file is no longer staged.');
-      return library.inspect(await readFile(inputs.pathOf(id)));
+      return inspectStagedFile(inputs.pathOf(id), (p) => library.inspect(p));
     },
     importFolder: async ({ path }) => {
       // Like staging by path: web mode never reads folders the page names (least privilege).
@@ -341,7 +343,7 @@ export function createCore(ports: CorePorts): Core {
       if (path !== null) throw new BridgeError('forbidden', 'Choose the folder in the folder picker.');
       if (!ports.shell?.chooseFolder) throw new BridgeError('forbidden', 'The folder picker is only available in the desktop app.');
       const dir = await ports.shell.chooseFolder(libraryDir());
-      if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, path: null };
+      if (!dir) return { scanned: 0, found: 0, imported: 0, known: 0, skipped: [], note: null, path: null };
       const done = await importFolder(dir, { store, libraryDir: libraryDir(), now: () => clock.now() }).catch((e: unknown) => {
         throw new BridgeError('not_found', `Could not read ${dir}: ${e instanceof Error ? e.message : String(e)}`);
       });
@@ -387,6 +389,8 @@ export function createCore(ports: CorePorts): Core {
         );
       }
       studio.batches.resume();
+      // An export cut short by a kill left its part file; none can be running yet.
+      await library.exports.removeStaleParts().catch(() => 0);
       log.info('core started', { dataDir: ports.dataDir, transport: ports.transport });
     },
     async stop() {

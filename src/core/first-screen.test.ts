@@ -61,7 +61,7 @@ describe('getFirstScreen', () => {
     expect(first.preferences).toEqual(await call(core, 'getPreferences', {}));
     expect(first.connection).toEqual(await call(core, 'getConnection', {}));
     expect(first.profiles).toEqual(await call(core, 'listProfiles', {}));
-    expect(first.boards).toEqual([]);
+    expect(first.boards).toEqual({ items: [], nextCursor: null, total: 0 });
     expect(first.batches).toEqual([]);
     expect(first.notices).toEqual([]);
   });

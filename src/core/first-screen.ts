@@ -2,6 +2,8 @@ import type { FirstScreen, Handlers, MethodParsedInput } from '../shared/bridge/
 
 /** The "restore" bar lists at most this many hidden tasks (its count is the total). */
 export const REJECTED_LIMIT = 100;
+/** Boards in one page of `listBoards` when the caller does not say (the picker's first page). */
+export const BOARD_PAGE = 200;
 
 /**
  * `getFirstScreen`: what the first screen shows, from the same handlers the separate calls use (so the two
@@ -19,7 +21,8 @@ export async function firstScreen(
     handlers.getPreferences({}),
     handlers.listProfiles({}),
     handlers.listNotices({}),
-    handlers.listBoards({}),
+    // Only what the picker shows: its first page, and the board the gallery is filtered by.
+    handlers.listBoards({ limit: BOARD_PAGE, include: filter.boardId ?? null }),
     handlers.listBatches({ limit: 8 }),
     handlers.listTasks({ filter, cursor: null, limit }),
     handlers.listTasks({ filter: { sort: 'newest' }, cursor: null, limit: 1 }),

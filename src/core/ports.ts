@@ -92,6 +92,8 @@ export interface CorePorts {
   tuning?: Partial<EngineTuning>;
   /** Team mode: the joined team (PostgreSQL ledger, media store, leases). Absent: solo. */
   team?: TeamSession;
+  /** Bound of one board export's result bytes (default 2 GiB; tests shrink it). */
+  exportMaxBytes?: number;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

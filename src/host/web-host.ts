@@ -7,8 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
-import { dispatch } from '../shared/bridge';
-import { BridgeError } from '../shared/bridge/result';
+import { describeError, dispatch, internalReply } from '../shared/bridge';
+import { BridgeError, type BridgeReply } from '../shared/bridge/result';
 import type { Core } from '../core';
 import type { Logger } from '../core/ports';
 import { createAppHandler, MEDIA_PREFIX } from '../core/app-server';
@@ -186,17 +186,47 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         return;
       }
       if (++inFlight >= maxInFlight) ws.pause();
-      void dispatch(core.handlers, parsed.method, parsed.input, {
-        onInternalError: (m, e) =>
-          options.log?.error('bridge call failed', {
-            method: m,
-            error: e instanceof Error ? e.stack : String(e),
-          }),
-      }).then((reply) => {
-        if (--inFlight < maxInFlight && ws.isPaused) ws.resume();
-        send(JSON.stringify({ type: 'reply', id: parsed.id, reply }));
-      });
+      const { id, method } = parsed;
+      // Every step after the call is guarded: a reply that cannot be built or serialised (a value nested
+      // too deep for JSON.stringify, a cycle) answers `internal`; nothing here may reject unhandled, which
+      // would end the whole host.
+      void (async () => {
+        let reply: BridgeReply<unknown>;
+        try {
+          reply = await dispatch(core.handlers, method, parsed.input, {
+            onInternalError: (m, e) => logError('bridge call failed', m, e),
+          });
+        } catch (e) {
+          logError('bridge call failed', method, e);
+          reply = internalReply(method);
+        }
+        try {
+          if (--inFlight < maxInFlight && ws.isPaused) ws.resume();
+          send(replyFrame(id, method, reply));
+        } catch (e) {
+          logError('bridge reply failed', method, e);
+        }
+      })();
     });
+  }
+
+  /** Logs a failure; a logger that throws here is ignored (it must not take the reply path down). */
+  function logError(message: string, method: string, e: unknown): void {
+    try {
+      options.log?.error(message, { method, error: describeError(e) });
+    } catch {
+      // nothing left to tell
+    }
+  }
+
+  /** The reply as a frame; a value that cannot be serialised becomes an `internal` reply instead. */
+  function replyFrame(id: number, method: string, reply: BridgeReply<unknown>): string {
+    try {
+      return JSON.stringify({ type: 'reply', id, reply });
+    } catch (e) {
+      logError('bridge reply cannot be sent', method, e);
+      return JSON.stringify({ type: 'reply', id, reply: internalReply(method, 'produced a reply that cannot be sent') });
+    }
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

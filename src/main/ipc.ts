@@ -1,5 +1,5 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { dispatch, eventChannel, METHOD_NAMES, methodChannel } from '../shared/bridge';
+import { describeError, dispatch, eventChannel, internalReply, METHOD_NAMES, methodChannel } from '../shared/bridge';
 import type { Core } from '../core';
 import type { Logger } from '../core/ports';
 import { isTrustedSenderFacts } from './security-policy';
@@ -29,9 +29,13 @@ export function registerIpc(
         log.warn('refused IPC from an untrusted sender', { method });
         return { ok: false, error: { code: 'forbidden', message: 'Untrusted sender.' } };
       }
+      // dispatch answers every failure as a reply; the catch is the last guard, so the renderer always
+      // gets a reply object (`internal`) and never a rejected invoke.
       return dispatch(core.handlers, method, input, {
-        onInternalError: (m, e) =>
-          log.error('bridge call failed', { method: m, error: e instanceof Error ? e.stack : String(e) }),
+        onInternalError: (m, e) => log.error('bridge call failed', { method: m, error: describeError(e) }),
+      }).catch((e: unknown) => {
+        log.error('bridge call failed', { method, error: describeError(e) });
+        return internalReply(method);
       });
     });
   }

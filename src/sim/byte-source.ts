@@ -58,6 +58,30 @@ export function blobSource(size: number, contentType = 'application/octet-stream
   };
 }
 
+/**
+ * A blob that is a well-formed MP4 on the outside: an `ftyp` box, then one `mdat` box holding the blob's
+ * bytes, so clients that check a video's magic bytes (and walk its boxes) accept it. Benchmarks and
+ * placeholders use it for video results.
+ */
+export function mp4BlobSource(size: number): ByteSource {
+  const head = Buffer.alloc(24);
+  head.writeUInt32BE(16, 0);
+  head.write('ftypisom', 4, 'latin1');
+  head.writeUInt32BE(0x200, 12);
+  head.writeUInt32BE(Math.max(0, Math.min(size, 0xffffffff) - 16), 16);
+  head.write('mdat', 20, 'latin1');
+  const blob = blobSource(size, 'video/mp4');
+  if (size < head.length) return blob;
+  return {
+    size,
+    contentType: 'video/mp4',
+    *read(start, end) {
+      if (start < head.length) yield head.subarray(start, Math.min(end, head.length));
+      if (end > head.length) yield* blob.read(Math.max(start, head.length), end);
+    },
+  };
+}
+
 export function describeSource(source: ByteSource): { sha256: string; size: number } {
   const hash = createHash('sha256');
   for (const chunk of source.read(0, source.size)) hash.update(chunk);

@@ -207,5 +207,6 @@ describe('control routes and log', () => {
     const file = await download(url, AUTH);
     expect(file.bytes.length).toBe(300_000);
     expect(s.describeResult(url)?.size).toBe(300_000);
+    expect(file.bytes.subarray(4, 8).toString('latin1')).toBe('ftyp'); // clients that sniff bytes take it as MP4
   });
 });

@@ -3,7 +3,7 @@ import { createRng } from './rng';
 
 /**
  * Where each fault applies when `on` is omitted. Kinds that change a task's shape
- * (videoUrlObject, msTimestamps, unknownFirst) are decided once, at submit, so a task
+ * (videoUrlObject, msTimestamps, unknownFirst, resultUrlTwice, klingTaskObject) are decided once, at submit, so a task
  * never flips between shapes while it is polled.
  */
 export const DEFAULT_FAULT_POINT: Record<SimFaultKind, SimFaultPoint> = {
@@ -19,6 +19,9 @@ export const DEFAULT_FAULT_POINT: Record<SimFaultKind, SimFaultPoint> = {
   videoUrlObject: 'submit',
   msTimestamps: 'submit',
   unknownFirst: 'submit',
+  foreignResult: 'submit',
+  resultUrlTwice: 'submit',
+  klingTaskObject: 'submit',
 };
 
 interface ArmedFault {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ByteSource } from './byte-source';
-import { blobSource, bufferSource } from './byte-source';
+import { bufferSource, mp4BlobSource } from './byte-source';
 
 export type ClipShape = '16x9' | '9x16' | '1x1';
 
@@ -62,7 +62,7 @@ export class MediaLibrary {
 
   /** A clip of that shape; `seed` (the prompt) picks its palette, so results are told apart. */
   video(shape: ClipShape, seed?: string): ByteSource {
-    if (this.videoResultBytes !== undefined) return blobSource(this.videoResultBytes, 'video/mp4');
+    if (this.videoResultBytes !== undefined) return mp4BlobSource(this.videoResultBytes);
     const name = this.existing(clipFileName(shape, clipPaletteFor(seed)), clipFileName(shape, 'sunset'));
     let clip = this.clips.get(name);
     if (!clip) {
@@ -72,7 +72,7 @@ export class MediaLibrary {
         if (!this.warned)
           console.warn(`[sim] missing ${path}; serving placeholder bytes. Set ATELIER_SIM_RESOURCES.`);
         this.warned = true;
-        return blobSource(64 * 1024, 'video/mp4');
+        return mp4BlobSource(64 * 1024);
       }
       clip = readFileSync(path);
       this.clips.set(name, clip);

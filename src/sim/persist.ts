@@ -53,7 +53,14 @@ const base = {
     z.object({ kind: z.literal('failed'), reason: z.string() }),
     z.object({ kind: z.literal('cancelled'), reason: z.string() }),
   ]),
-  flags: z.object({ msTimestamps: z.boolean(), unknownFirst: z.boolean(), videoUrlObject: z.boolean() }),
+  flags: z.object({
+    msTimestamps: z.boolean(),
+    unknownFirst: z.boolean(),
+    videoUrlObject: z.boolean(),
+    // Added later (issue 26): state saved before them reads as "off".
+    resultUrlTwice: z.boolean().default(false),
+    klingTaskObject: z.boolean().default(false),
+  }),
   files: z.array(fileSchema),
 };
 const taskSchema = z.discriminatedUnion('family', [

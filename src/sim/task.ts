@@ -4,6 +4,7 @@ import type { SimContext } from './context';
 import type { StoredFile } from './file-store';
 import type { FileRecipe } from './recipe';
 import { recipeSource } from './recipe';
+import { bufferSource } from './byte-source';
 import type { MediaKind, Phase, Timeline } from './timeline';
 import { finishedAt, makeTimeline, phaseAt, progressPercent } from './timeline';
 
@@ -15,6 +16,10 @@ export interface TaskFlags {
   msTimestamps: boolean;
   unknownFirst: boolean;
   videoUrlObject: boolean;
+  /** Unified families: each result URL also appears a second time, spelled differently (see the README's faults). */
+  resultUrlTwice: boolean;
+  /** Unified image: the answer is Kling's own task object (`status: "succeed"`, URLs in `task_result.images`). */
+  klingTaskObject: boolean;
 }
 
 export interface BaseTask {
@@ -51,6 +56,8 @@ export function createTask(
     msTimestamps: ctx.faults.take('msTimestamps', 'submit', family) !== undefined,
     unknownFirst: ctx.faults.take('unknownFirst', 'submit', family) !== undefined,
     videoUrlObject: ctx.faults.take('videoUrlObject', 'submit', family) !== undefined,
+    resultUrlTwice: ctx.faults.take('resultUrlTwice', 'submit', family) !== undefined,
+    klingTaskObject: ctx.faults.take('klingTaskObject', 'submit', family) !== undefined,
   };
   const timeline = makeTimeline(ctx.speed, media, ctx.now(), flags.unknownFirst);
   ctx.finishes.set(id, finishedAt(timeline));
@@ -73,6 +80,8 @@ export function viewTask(ctx: SimContext, task: BaseTask): TaskView {
   };
 }
 
+const FOREIGN_SCRIPT = Buffer.from('#!/bin/sh\necho "not an image"\n');
+
 /** Registers result files that become downloadable when the task finishes (only for successes). */
 export function attachFiles(
   ctx: SimContext,
@@ -82,6 +91,13 @@ export function attachFiles(
 ): void {
   if (task.outcome.kind !== 'success') return;
   const at = finishedAt(task.timeline);
+  // A hostile or broken gateway: each result is a shell script, named `.sh`, served as octet-stream.
+  if (ctx.faults.take('foreignResult', 'submit', task.family)) {
+    task.files = names.map((_, i) =>
+      ctx.files.add(task.family, `zz-${i + 1}.sh`, at, () => bufferSource(FOREIGN_SCRIPT, 'application/octet-stream')),
+    );
+    return;
+  }
   task.files = names.map((name, i) => {
     const r = recipe(i);
     return ctx.files.add(task.family, name, at, () => recipeSource(ctx, r), r);

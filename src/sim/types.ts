@@ -17,7 +17,10 @@ export type SimFaultKind =
   | 'loseCallback'
   | 'videoUrlObject'
   | 'msTimestamps'
-  | 'unknownFirst';
+  | 'unknownFirst'
+  | 'foreignResult'
+  | 'resultUrlTwice'
+  | 'klingTaskObject';
 
 export type SimFaultPoint = 'submit' | 'query' | 'download' | 'callback';
 

@@ -53,9 +53,10 @@ export interface BatchDeps {
 /**
  * ×N and several-models submissions as one batch. The batch row (with the whole request) is written before
  * any member; members are then created one after another, each with its fixed id. A restart finishes an
- * open batch by creating the members that do not exist yet: those were never sent, so each member reaches
- * the gateway at most once (a member that was being sent when the process died becomes `unknown`, like any
- * interrupted submission, and is never resent).
+ * open batch by creating the members that do not exist yet and were not deleted: those were never sent, so
+ * each member reaches the gateway at most once (a member that was being sent when the process died becomes
+ * `unknown`, like any interrupted submission, and is never resent; a member the user deleted is remembered
+ * while its batch is open, see `deleteMember`).
  */
 export class BatchService {
   #stopped = false;
@@ -124,16 +125,37 @@ export class BatchService {
       .filter((b) => b.members.length > 0);
   }
 
-  /** Forgets a batch whose members were all deleted. */
+  /**
+   * Deletes a member's row (`remove`) and, while its batch is still open, remembers that it was deleted, in
+   * one transaction: without that, a member that was sent and then deleted would have no row after a
+   * restart, look never created, and be created and sent (paid for) again. Reruns added to a batch
+   * (`<batch>_r…`) are not numbered members and are simply removed.
+   */
+  deleteMember(taskId: string, batchId: string, remove: () => void): void {
+    const index = numberedIndex(taskId, batchId);
+    this.deps.store.transaction(() => {
+      if (index !== null)
+        this.deps.db
+          .prepare('INSERT OR IGNORE INTO batch_deleted_members (batch_id, member_index) SELECT id, ? FROM batches WHERE id = ? AND open = 1')
+          .run(index, batchId);
+      remove();
+    });
+  }
+
+  /** Forgets a finished batch whose members were all deleted (an open one still has members to create). */
   forgetIfEmpty(batchId: string): void {
-    if (this.members(batchId).length === 0) this.deps.db.prepare('DELETE FROM batches WHERE id = ?').run(batchId);
+    if (this.members(batchId).length === 0) this.deps.db.prepare('DELETE FROM batches WHERE id = ? AND open = 0').run(batchId);
+  }
+
+  #deleted(batchId: string, index: number): boolean {
+    return this.deps.db.prepare('SELECT 1 FROM batch_deleted_members WHERE batch_id = ? AND member_index = ?').get(batchId, index) !== undefined;
   }
 
   #continue(batchId: string, req: BatchRequest, size: number): void {
     const work = (async () => {
       for (let i = 0; i < size; i++) {
         if (this.#stopped) return;
-        if (this.deps.store.get(memberId(batchId, i))) continue;
+        if (this.deps.store.get(memberId(batchId, i)) || this.#deleted(batchId, i)) continue;
         try {
           await this.deps.submit(memberRequest(req, i, batchId));
         } catch (e) {
@@ -147,10 +169,25 @@ export class BatchService {
     void work.finally(() => this.#running.delete(work));
   }
 
+  /** Closed: every member exists or was deleted, so nothing is created any more and deletions need no memory. */
   #close(batchId: string, size: number | null): void {
-    if (size === null) this.deps.db.prepare('UPDATE batches SET open = 0 WHERE id = ?').run(batchId);
-    else this.deps.db.prepare('UPDATE batches SET open = 0, size = ? WHERE id = ?').run(size, batchId);
+    this.deps.store.transaction(() => {
+      if (size === null) this.deps.db.prepare('UPDATE batches SET open = 0 WHERE id = ?').run(batchId);
+      else this.deps.db.prepare('UPDATE batches SET open = 0, size = ? WHERE id = ?').run(size, batchId);
+      this.deps.db.prepare('DELETE FROM batch_deleted_members WHERE batch_id = ?').run(batchId);
+    });
+    this.forgetIfEmpty(batchId);
   }
 }
 
-const memberIndex = (id: string): number => Number(id.slice(id.lastIndexOf('_') + 1)) || 0;
+/** The index of a numbered member `<batch>_<i>`; null for anything else (a rerun added to the batch). */
+function numberedIndex(taskId: string, batchId: string): number | null {
+  const rest = taskId.startsWith(`${batchId}_`) ? taskId.slice(batchId.length + 1) : '';
+  return /^\d{1,4}$/.test(rest) ? Number(rest) : null;
+}
+
+/** Numbered members first, in order; reruns added to the batch after them. */
+const memberIndex = (id: string): number => {
+  const rest = id.slice(id.lastIndexOf('_') + 1);
+  return /^\d+$/.test(rest) ? Number(rest) : Number.MAX_SAFE_INTEGER;
+};

@@ -59,6 +59,11 @@ describe('batches, rerun, rejects, ledger and prompts (simulator over HTTP, real
       const original = await t.core.handlers.getTask({ id: members[0]?.id ?? '' });
       expect(rerun.values).toEqual(original.values);
       await t.settled(again.id);
+      // Its lineage names the task it reruns, seen from both ends (issue 26, item 13).
+      const lineage = await t.core.handlers.getLineage({ id: again.id });
+      expect(lineage.parents.map((p) => [p.taskId, p.kind])).toEqual([[members[0]?.id, 'reruns']]);
+      const source = await t.core.handlers.getLineage({ id: members[0]?.id ?? '' });
+      expect(source.children.map((c) => [c.taskId, c.kind])).toContainEqual([again.id, 'reruns']);
 
       // Reject two, they leave a gallery that hides rejects and can be restored.
       const ids = members.slice(1, 3).map((m) => m.id);
@@ -97,6 +102,11 @@ describe('batches, rerun, rejects, ledger and prompts (simulator over HTTP, real
       // Delete all: the batch disappears with its last member.
       for (const m of after[0]?.members ?? []) await t.core.handlers.deleteTask({ id: m.id, deleteFiles: true });
       expect((await t.core.handlers.listBatches({ limit: 10 })).map((b) => b.id)).toEqual([four.batchId]);
+      // A rerun into a batch is linked the same way.
+      const into = await t.core.handlers.rerunTask({ id: members[1]?.id ?? '', intoBatch: true });
+      expect(into.batchId).toBe(four.batchId);
+      expect((await t.core.handlers.getLineage({ id: into.id })).parents.map((p) => [p.taskId, p.kind])).toEqual([[members[1]?.id, 'reruns']]);
+      await t.settled(into.id);
       await t.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

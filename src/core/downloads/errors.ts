@@ -5,7 +5,7 @@
 
 /** Stable identifiers of download failures. */
 export type DownloadErrorCode =
-  'expired' | 'incomplete' | 'aborted' | 'http' | 'size-mismatch' | 'invalid-base64' | 'io';
+  'expired' | 'incomplete' | 'aborted' | 'http' | 'size-mismatch' | 'invalid-base64' | 'io' | 'not-media';
 
 /** Base class of every error thrown by `src/core/downloads`. */
 export class DownloadError extends Error {
@@ -107,5 +107,19 @@ export class InvalidBase64Error extends DownloadError {
   constructor(detail: string) {
     super('invalid-base64', `invalid base64 image payload: ${detail}`);
     this.name = 'InvalidBase64Error';
+  }
+}
+
+/**
+ * The finished download is not an image, video or audio file of a type Atelier knows (its first bytes say
+ * so, whatever the URL or Content-Type claimed). The file was deleted; nothing is stored in the library.
+ */
+export class NotMediaError extends DownloadError {
+  constructor(looksLike: string) {
+    super(
+      'not-media',
+      `The gateway sent a file that is not an image, video or audio file Atelier knows (it looks like ${looksLike}); it was not saved.`,
+    );
+    this.name = 'NotMediaError';
   }
 }

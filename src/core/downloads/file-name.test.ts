@@ -33,7 +33,7 @@ describe('fileNameFromPattern', () => {
       model: '../../etc',
       prompt: '../passwd',
       task: 'a<b>c:d"e|f?g*h',
-      url: 'https://cdn.example.com/x/result.JPEG?X-Amz-Signature=1',
+      contentType: 'image/jpeg',
     });
     expect(name).not.toMatch(/[/\\<>:"|?*]/);
     expect(name).not.toContain('..');
@@ -83,18 +83,19 @@ describe('fileNameFromPattern', () => {
 });
 
 describe('extensionFor', () => {
-  it('prefers a specific content type, then the URL, then the fallback', () => {
+  it('takes a known media type, else the fallback; never a script or document type', () => {
     expect(extensionFor('image/jpeg; charset=binary')).toBe('jpg');
-    expect(extensionFor('application/octet-stream', 'https://x/y/clip.MOV?sig=1')).toBe('mov');
-    expect(extensionFor(null, 'https://x/y/v1/videos/abc/content')).toBe('bin');
-    expect(extensionFor(null, 'https://x/noext', 'mp4')).toBe('mp4');
-    expect(extensionFor('video/mp4', 'https://x/a.png')).toBe('mp4');
+    expect(extensionFor('application/octet-stream')).toBe('bin');
+    expect(extensionFor(null, 'mp4')).toBe('mp4');
+    expect(extensionFor('video/mp4')).toBe('mp4');
+    for (const type of ['image/svg+xml', 'application/json', 'text/html', 'application/x-sh'])
+      expect(extensionFor(type)).toBe('bin');
   });
 });
 
 describe('extensionFor with hostile content types', () => {
   it('never takes an Object.prototype member as an extension', () => {
     for (const type of ['constructor', '__proto__', 'toString', 'hasOwnProperty'])
-      expect(extensionFor(type, undefined, 'bin')).toBe('bin');
+      expect(extensionFor(type, 'bin')).toBe('bin');
   });
 });

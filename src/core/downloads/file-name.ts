@@ -14,11 +14,12 @@ export interface FileNameTokens {
   task?: string;
   /** `{index}`: 1-based result index. */
   index?: number;
-  /** Content type of the file; chooses the extension. */
+  /**
+   * Content type of the file, as its magic bytes say (see `admitResult`); chooses the extension. Never the
+   * URL's: a result URL ending `.sh` must not name a file `.sh`.
+   */
   contentType?: string | null;
-  /** Source URL; its path's extension is used when the content type does not say. */
-  url?: string;
-  /** Extension when neither content type nor URL tells (default `bin`). */
+  /** Extension when the content type does not tell (default `bin`). */
   fallbackExtension?: string;
 }
 
@@ -37,7 +38,6 @@ const MIME_EXTENSIONS: Readonly<Record<string, string>> = {
   'image/heic': 'heic',
   'image/bmp': 'bmp',
   'image/tiff': 'tiff',
-  'image/svg+xml': 'svg',
   'video/mp4': 'mp4',
   'video/quicktime': 'mov',
   'video/webm': 'webm',
@@ -48,42 +48,21 @@ const MIME_EXTENSIONS: Readonly<Record<string, string>> = {
   'audio/x-wav': 'wav',
   'audio/mp4': 'm4a',
   'audio/aac': 'aac',
-  'application/json': 'json',
+  'audio/ogg': 'ogg',
 };
 
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
 
 /**
- * Extension (without dot, lower case) for a file: from the content type when it is specific, else from
- * the URL path, else `fallback`. Only short alphanumeric extensions from URLs are trusted.
+ * Extension (without dot, lower case) for a file of this content type (a media type Atelier knows), else
+ * `fallback`. Never from a URL: the bytes decide what a file is, and so what it is called.
  */
-export function extensionFor(contentType: string | null | undefined, url?: string, fallback = 'bin'): string {
+export function extensionFor(contentType: string | null | undefined, fallback = 'bin'): string {
   const type = contentType?.split(';')[0]?.trim().toLowerCase();
   // Own keys only: a content type like `constructor` must not reach Object.prototype.
   const fromType = type && Object.hasOwn(MIME_EXTENSIONS, type) ? MIME_EXTENSIONS[type] : undefined;
   if (fromType) return fromType;
-  if (url) {
-    let path = url;
-    try {
-      path = new URL(url).pathname;
-    } catch {
-      path = url.split(/[?#]/)[0] ?? '';
-    }
-    const m = /\.([a-z0-9]{1,5})$/i.exec(decodeSafe(path));
-    if (m?.[1]) {
-      const ext = m[1].toLowerCase();
-      return ext === 'jpeg' ? 'jpg' : ext;
-    }
-  }
   return fallback.replace(/[^a-z0-9]/gi, '').toLowerCase() || 'bin';
-}
-
-function decodeSafe(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }
 
 /** Prompt → slug: runs of anything but letters, marks and digits (any script) become one `-`; ≤ 40 code points. */
@@ -138,7 +117,7 @@ function pad(n: number): string {
  * (unknown `{x}` are dropped), no path separators, no `..`, no control or bidi characters, no leading
  * dot, no trailing dot or space, no reserved Windows device name (`CON`, `nul.txt` …), letters of every
  * script kept (Chinese prompts stay readable), at most 120 characters and 200 UTF-8 bytes including the
- * extension. The extension comes from the content type, else the URL, else `fallbackExtension`.
+ * extension. The extension comes from the content type, else `fallbackExtension` (never from a URL).
  */
 export function fileNameFromPattern(pattern: string, tokens: FileNameTokens): string {
   const at = tokens.at ?? new Date();
@@ -163,7 +142,7 @@ export function fileNameFromPattern(pattern: string, tokens: FileNameTokens): st
   );
   if (stem === '') stem = values.task ? trimSeparators(cleanPart(values.task)) : '';
   if (stem === '') stem = 'atelier';
-  const ext = extensionFor(tokens.contentType, tokens.url, tokens.fallbackExtension);
+  const ext = extensionFor(tokens.contentType, tokens.fallbackExtension);
   const room = MAX_NAME_CHARS - ext.length - 1;
   const roomBytes = MAX_NAME_BYTES - ext.length - 1;
   stem = trimSeparators(cutToLimits(stem, room - 1, roomBytes - 1)).replace(/[\s.]+$/u, '') || 'atelier';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsync, openSync } from 'node:fs';
-import { copyFile, link, open, rename, unlink } from 'node:fs/promises';
+import { copyFile, link, lstat, open, rename, unlink } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { ensureDir } from './ensure-dir';
 import { basename, extname, join } from 'node:path';
@@ -12,7 +12,7 @@ export { extensionFor, fileNameFromPattern, slugPrompt, type FileNameTokens } fr
 export interface MoveOptions {
   /** fsync the file (and, where supported, the folder) so the library survives a power cut. Default true. */
   fsync?: boolean;
-  /** Highest `(n)` suffix tried before giving up (default 9999). */
+  /** Highest `(n)` suffix tried before giving up (default 999 999). */
   maxSuffix?: number;
 }
 
@@ -51,8 +51,50 @@ async function fsyncPath(path: string, flags: 'r' | 'r+'): Promise<void> {
   }
 }
 
+/** Where the next claim of a name in a folder starts: `dir\0name` → the suffix after the last one claimed. */
+const nextSuffix = new Map<string, number>();
+const HINTS = 1000;
+
+const taken = (dir: string, desiredName: string, n: number): Promise<boolean> =>
+  lstat(join(dir, candidateName(desiredName, n))).then(
+    () => true,
+    () => false,
+  );
+
 /**
- * Places `source` at the first free name among `desiredName`, `desiredName (2)` … in `dir`, never
+ * The suffix to try first for `desiredName` in `dir`, in O(1) file checks when this process claimed the name
+ * before (the hint is checked, never trusted) and O(log n) otherwise: doubling finds a free suffix, halving
+ * the first free one after the run of taken ones. Claims stay exclusive (see `claimName`), so a wrong guess
+ * (a gap, another writer) only costs a retry. Without this, 2,000 files named `a.png` took 54 s, each
+ * probing `a (2)…(n)` one by one.
+ */
+async function firstSuffix(dir: string, desiredName: string, maxSuffix: number): Promise<number> {
+  const hint = nextSuffix.get(`${dir}\0${desiredName}`);
+  if (hint !== undefined && hint <= maxSuffix && !(await taken(dir, desiredName, hint))) return hint;
+  if (!(await taken(dir, desiredName, 1))) return 1;
+  let lo = Math.max(1, hint ?? 1); // taken
+  let hi = lo * 2;
+  while (hi <= maxSuffix && (await taken(dir, desiredName, hi))) {
+    lo = hi;
+    hi *= 2;
+  }
+  hi = Math.min(hi, maxSuffix + 1);
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (await taken(dir, desiredName, mid)) lo = mid;
+    else hi = mid;
+  }
+  return Math.min(hi, maxSuffix);
+}
+
+function remember(dir: string, desiredName: string, claimed: number): void {
+  if (nextSuffix.size >= HINTS) nextSuffix.clear();
+  nextSuffix.set(`${dir}\0${desiredName}`, claimed + 1);
+}
+
+/**
+ * Places `source` at a free name among `desiredName`, `desiredName (2)` … in `dir` (the first free one
+ * when the taken ones are contiguous), never
  * replacing an existing file. Claims are exclusive (hard link, or `wx` create), so concurrent callers —
  * in this process or another — always end on distinct names. `source` is consumed.
  */
@@ -63,12 +105,14 @@ async function claimName(
   maxSuffix: number,
 ): Promise<string> {
   let linkable = true;
-  for (let n = 1; n <= maxSuffix; n++) {
+  const start = await firstSuffix(dir, desiredName, maxSuffix);
+  for (let n = start; n <= maxSuffix; n++) {
     const target = join(dir, candidateName(desiredName, n));
     if (linkable) {
       try {
         await link(source, target); // atomic, fails with EEXIST instead of replacing
         await unlink(source).catch(() => undefined); // the claim stands even if the old name lingers
+        remember(dir, desiredName, n);
         return target;
       } catch (err) {
         if (isErrno(err, 'EEXIST')) continue;
@@ -91,6 +135,7 @@ async function claimName(
       await unlink(target).catch(() => undefined);
       throw err;
     }
+    remember(dir, desiredName, n);
     return target;
   }
   throw new Error(`no free file name for ${desiredName} in ${dir}`);
@@ -113,7 +158,7 @@ export async function moveIntoLibrary(
   options: MoveOptions = {},
 ): Promise<string> {
   const doSync = options.fsync ?? true;
-  const maxSuffix = options.maxSuffix ?? 9999;
+  const maxSuffix = options.maxSuffix ?? 999_999;
   const name = basename(desiredName.replace(/\\/g, '/'));
   if (name === '' || name === '.' || name === '..') throw new Error(`invalid file name: ${desiredName}`);
   ensureDir(libraryDir);

@@ -4,6 +4,7 @@
  */
 export { downloadFile } from './download-file';
 export { writeBase64File, sniffContentType, type WriteBase64Options } from './write-base64';
+export { admitResult } from './admit-result';
 export { moveIntoLibrary, candidateName, type MoveOptions } from './finalize';
 export { fileNameFromPattern, extensionFor, slugPrompt, type FileNameTokens } from './file-name';
 export {
@@ -14,6 +15,7 @@ export {
   DownloadHttpError,
   DownloadSizeMismatchError,
   InvalidBase64Error,
+  NotMediaError,
   type DownloadErrorCode,
 } from './errors';
 export type { DownloadOutcome, DownloadOptions, ProgressListener, BackoffOptions } from './types';

@@ -2,6 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { InvalidBase64Error } from './errors';
 import { HashedFile } from './file-sink';
+import { SNIFF_BYTES, sniffMedia } from '../inputs/sniff';
 import type { DownloadOutcome } from './types';
 
 /** Options of `writeBase64File`. */
@@ -12,24 +13,12 @@ export interface WriteBase64Options {
   chunkChars?: number;
 }
 
-const SNIFFERS: ReadonlyArray<readonly [string, (b: Buffer) => boolean]> = [
-  [
-    'image/png',
-    (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  ],
-  ['image/jpeg', (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
-  ['image/gif', (b) => b.subarray(0, 4).toString('latin1') === 'GIF8'],
-  [
-    'image/webp',
-    (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-  ],
-  ['video/mp4', (b) => b.subarray(4, 8).toString('latin1') === 'ftyp'],
-];
-
-/** Content type from the first bytes of a file (PNG, JPEG, GIF, WebP, MP4); null when unknown. */
-export function sniffContentType(head: Buffer): string | null {
-  for (const [type, test] of SNIFFERS) if (test(head)) return type;
-  return null;
+/**
+ * Content type from the first bytes of a file, by the one sniffer that also admits staged inputs
+ * (`inputs/sniff.ts`); null when it is not media Atelier knows.
+ */
+export function sniffContentType(head: Uint8Array): string | null {
+  return sniffMedia(head)?.mime ?? null;
 }
 
 const BASE64_BODY = /^[A-Za-z0-9+/\-_]*$/;
@@ -84,7 +73,7 @@ export async function writeBase64File(
       if (pad > 0) ended = true;
       if (last && body.length % 4 === 1) throw new InvalidBase64Error('truncated payload');
       const bytes = Buffer.from(body, 'base64');
-      head ??= bytes.subarray(0, 16);
+      head ??= bytes.subarray(0, SNIFF_BYTES);
       await file.write(bytes);
       if (last) break;
     }

@@ -128,9 +128,10 @@ describe('status shapes', () => {
 
   it('400 and 401 on submit reach the caller as typed errors, and the task records the reason', async () => {
     const { sim, t } = await setup([]);
-    const values = await valuesFor(t.core, 'vendor.expand');
+    // A model the gateway does not know (extra fields can no longer override a field of the form: issue 26).
+    const values = { ...(await valuesFor(t.core, 'gateway.text2image')), model: 'no-such-model' };
     await expect(
-      t.core.handlers.submitTask({ operationId: 'vendor.expand', values, extra: { aspect_ratio: 'wide' } }),
+      t.core.handlers.submitTask({ operationId: 'gateway.text2image', values, extra: {} }),
     ).rejects.toMatchObject({ code: 'gateway_bad_request' });
     sim.setFaults([]);
     const failed = (
@@ -140,7 +141,7 @@ describe('status shapes', () => {
         limit: 10,
       })
     ).items[0];
-    expect(failed?.error).toMatch(/aspect_ratio/);
+    expect(failed?.error).toMatch(/no-such-model/);
   });
 });
 

@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import type { TaskResult } from '../../shared/domain/task';
 import { getOperation } from '../../shared/operations/catalog';
 import {
+  admitResult,
   downloadFile,
   ExpiredUrlError,
   fileNameFromPattern,
@@ -221,6 +222,10 @@ export class ResultDownloader {
     const task = this.deps.get(id);
     if (!task) throw new Error('The task was deleted while its file downloaded.');
     const op = getOperation(task.operationId);
+    const temp = this.tempPath(id, index);
+    // The bytes say what the file is (never the URL or Content-Type): anything but known media is deleted
+    // and the result fails with a plain reason (see downloads/admit-result.ts).
+    const media = await admitResult(temp);
     const name = fileNameFromPattern(this.deps.fileNamePattern(), {
       at: new Date(task.createdAt),
       operation: op.id.split('.').pop() ?? op.id,
@@ -228,13 +233,10 @@ export class ResultDownloader {
       prompt: task.prompt,
       task: task.id.slice(0, 8),
       index: index + 1,
-      contentType: outcome.contentType,
-      url: task.results[index]?.remoteUrl ?? undefined,
-      fallbackExtension: op.output === 'video' ? 'mp4' : 'png',
+      contentType: media.mime,
     });
     const libraryDir = this.deps.libraryDir();
     ensureDir(libraryDir);
-    const temp = this.tempPath(id, index);
     // `outcome.sha256` stays the hash of the payload as sent; the metadata written here comes after it.
     await this.deps.hooks?.finalizing(task, index, temp, outcome.sha256);
     const finalPath = await moveIntoLibrary(temp, libraryDir, name);
@@ -247,7 +249,7 @@ export class ResultDownloader {
       state: 'done',
       thumbnail: null,
       file: relative(libraryDir, finalPath).split('\\').join('/'),
-      mime: outcome.contentType,
+      mime: media.mime,
       sha256: outcome.sha256,
       // The payload as received (the file on disk may be larger by the provenance written into it).
       bytesReceived: outcome.size,

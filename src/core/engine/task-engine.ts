@@ -4,8 +4,7 @@ import { isTerminal, type TaskStatus, type TaskSummary } from '../../shared/doma
 import { getOperation } from '../../shared/operations/catalog';
 import type { OperationId } from '../../shared/operations/ids';
 import { formatIssue } from '../../shared/operations/issues';
-import { buildRequest, protectedExtraIssue, validateValues, visibleValues } from '../../shared/operations/validate';
-import { protectedNamesIn } from '../../shared/operations/protected-fields';
+import { buildRequest, extraIssue, validateValues, visibleValues } from '../../shared/operations/validate';
 import type { CoreEvents } from '../events';
 import { ADAPTERS } from '../gateway/adapters';
 import type { QueryOutcome } from '../gateway/adapter';
@@ -372,8 +371,8 @@ export class TaskEngine {
   private async submitOnce(req: SubmitRequest): Promise<TaskSummary> {
     const op = getOperation(req.operationId);
     const issues = validateValues(op, req.values);
-    const protectedNames = protectedNamesIn(req.extra);
-    if (protectedNames.length) issues.extra = protectedExtraIssue(protectedNames);
+    const extraProblem = extraIssue(op, req.extra); // protected names, and names the form itself defines
+    if (extraProblem) issues.extra = extraProblem;
     const names = Object.keys(issues);
     if (names.length) {
       const fields = Object.fromEntries(Object.entries(issues).map(([k, v]) => [k, formatIssue(v)]));
@@ -909,7 +908,7 @@ export class TaskEngine {
     if (!this.callbackGate.fresh(hint.timestamp, this.deps.clock.now())) return 'rejected';
     if (task.remoteId && task.remoteId !== hint.taskNo) return 'rejected';
     // A replay of what was already handled is answered without asking the gateway again.
-    if (!this.callbackGate.firstTime(task.id, hint.body.status, hint.timestamp)) return 'accepted';
+    if (!this.callbackGate.firstTime(task.id, hint.taskNo, hint.timestamp)) return 'accepted';
     if (isTerminal(task.status) || task.status === 'downloading') return 'accepted';
     if (!task.remoteId) return this.adoptFromCallback(task, hint.taskNo);
     const now = this.deps.clock.now();

@@ -4,6 +4,7 @@ import { isTerminal, taskStatusSchema } from '../../shared/domain/task';
 import { familySchema, type Family } from '../../shared/operations/ids';
 import type { QueryOutcome } from './adapter';
 import { ADAPTERS } from './adapters';
+import { normalizeResultUrl } from './parse';
 import { anyBody, isKnownStatus, KNOWN_STATUSES, nastyString, plausibleBody } from './junk.test-support';
 
 const FAMILIES: readonly Family[] = familySchema.options;
@@ -20,6 +21,9 @@ function expectWellFormed(family: Family, o: QueryOutcome): void {
   expect(o.error === null || (typeof o.error === 'string' && o.error.length > 0)).toBe(true);
   expect(o.points === null || Number.isFinite(o.points)).toBe(true);
   expect(Array.isArray(o.results)).toBe(true);
+  // Each file once, however many places (and spellings) of the answer named it (issue 26).
+  const urls = o.results.flatMap((r) => (r.kind === 'url' ? (normalizeResultUrl(r.url) ?? []) : []));
+  expect(new Set(urls).size).toBe(urls.length);
   if (o.status !== 'succeeded') expect(o.results).toEqual([]);
   if (o.status === 'failed') expect(o.error).toBeTruthy();
   for (const r of o.results) {

@@ -106,6 +106,36 @@ export function extractResults(value: unknown, depth = 0): RemoteResult[] {
   return [];
 }
 
+/** A result URL as compared for sameness: parsed (scheme and host lower-cased, default port dropped, dot
+ * segments resolved, percent-escapes as URL writes them), without its fragment (never sent to a server). */
+export function normalizeResultUrl(url: string): string | null {
+  try {
+    const u = new URL(url);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+    u.hash = '';
+    return u.href;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Results with each URL once (first spelling kept, order kept): a relay may name the same file twice, e.g.
+ * new-api's `result_url` and the upstream task object's `task_result.videos[].url` (api-notes B). Inline
+ * (b64) results and entries without a URL of their own pass unchanged.
+ */
+export function uniqueResults(results: readonly RemoteResult[]): RemoteResult[] {
+  const seen = new Set<string>();
+  return results.filter((r) => {
+    if (r.kind !== 'url') return true;
+    const key = normalizeResultUrl(r.url);
+    if (key === null) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** A short human message from an error body: `message`, `error.message`, `error`, `msg`, or the text. */
 export function errorMessage(body: unknown, fallback: string): string {
   const found = firstString(body, [

@@ -1,6 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { Zip, ZipPassThrough } from 'fflate';
 import type { TaskRecord } from '../tasks/task-record';
 
@@ -35,7 +35,14 @@ const CSV_COLUMNS = [
   'parents',
 ] as const;
 
-/** RFC 4180 field: quoted when it holds a comma, quote or line break; a leading =+-@ is neutralised for spreadsheets. */
+/**
+ * What a spreadsheet may take for the start of a formula: `=+-@` and their fullwidth forms (`＝＋－＠`, which
+ * some spreadsheets fold to ASCII), even after leading whitespace or line breaks (`\n=`, ` =`), and a
+ * leading tab or carriage return (OWASP "CSV injection").
+ */
+const FORMULA_START = /^(?:[\s\u00a0\u2000-\u200b\u2028\u2029\u3000\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20]|[\t\r\n])/u;
+
+/** RFC 4180 field: quoted when it holds a comma, quote or line break; a formula start is neutralised for spreadsheets. */
 export function csvField(v: unknown): string {
   let s =
     v === null || v === undefined
@@ -45,7 +52,7 @@ export function csvField(v: unknown): string {
         : typeof v === 'number'
           ? String(v)
           : JSON.stringify(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  if (FORMULA_START.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -58,20 +65,31 @@ export function manifestCsv(entries: readonly ManifestEntry[]): string {
   return `${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
 }
 
+/** One result file chosen for an export (see `planExport`). */
+export interface ExportItem {
+  task: TaskRecord;
+  index: number;
+  path: string;
+}
+
 /**
- * Writes a ZIP of the chosen tasks' downloaded results (stored, not recompressed: media is compressed
- * already) plus manifest.json and manifest.csv, streaming each file so large videos never sit in memory.
- * Written to a `.part` file and renamed when complete.
+ * Writes a ZIP of the chosen results (stored, not recompressed: media is compressed already) plus
+ * manifest.json and manifest.csv, streaming each file so large videos never sit in memory. Written to its
+ * own `<target>.part` (created exclusively: two exports never share one) and renamed when complete; on any
+ * failure the part file is removed.
  */
 export async function writeExportZip(
   target: string,
-  tasks: readonly TaskRecord[],
-  filePath: (task: TaskRecord, index: number) => string | null,
+  items: readonly ExportItem[],
   parentsOf: (taskId: string) => { taskId: string; kind: string }[],
 ): Promise<{ files: number; entries: ManifestEntry[] }> {
-  await mkdir(join(target, '..'), { recursive: true });
+  await mkdir(dirname(target), { recursive: true });
   const part = `${target}.part`;
-  const out = createWriteStream(part);
+  const out = createWriteStream(part, { flags: 'wx' });
+  await new Promise<void>((resolve, reject) => {
+    out.once('open', () => resolve());
+    out.once('error', reject);
+  });
   const failed = new Promise<never>((_, reject) => out.on('error', reject));
   let done!: () => void;
   let fail!: (e: unknown) => void;
@@ -94,45 +112,42 @@ export async function writeExportZip(
     return candidate;
   };
   try {
-    for (const task of tasks) {
-      for (const r of task.results) {
-        const path = r.state === 'done' ? filePath(task, r.index) : null;
-        if (!path) continue;
-        const name = unique(`results/${basename(path)}`);
-        const entry = new ZipPassThrough(name);
-        zip.add(entry);
-        await new Promise<void>((resolve, reject) => {
-          const rs = createReadStream(path);
-          rs.on('data', (c) => {
-            entry.push(
-              typeof c === 'string' ? Buffer.from(c) : new Uint8Array(c.buffer, c.byteOffset, c.byteLength),
-            );
-            if (out.writableNeedDrain) {
-              rs.pause();
-              out.once('drain', () => rs.resume());
-            }
-          });
-          rs.on('end', () => {
-            entry.push(new Uint8Array(0), true);
-            resolve();
-          });
-          rs.on('error', reject);
+    for (const { task, index, path } of items) {
+      const r = task.results.find((x) => x.index === index);
+      const name = unique(`results/${basename(path)}`);
+      const entry = new ZipPassThrough(name);
+      zip.add(entry);
+      await new Promise<void>((resolve, reject) => {
+        const rs = createReadStream(path);
+        rs.on('data', (c) => {
+          entry.push(
+            typeof c === 'string' ? Buffer.from(c) : new Uint8Array(c.buffer, c.byteOffset, c.byteLength),
+          );
+          if (out.writableNeedDrain) {
+            rs.pause();
+            out.once('drain', () => rs.resume());
+          }
         });
-        entries.push({
-          file: name,
-          taskId: task.id,
-          remoteId: task.remoteId,
-          resultIndex: r.index,
-          operationId: task.operationId,
-          model: task.model,
-          prompt: task.prompt,
-          parameters: task.values,
-          points: task.points,
-          createdAt: new Date(task.createdAt).toISOString(),
-          sha256: r.sha256,
-          parents: parentsOf(task.id),
+        rs.on('end', () => {
+          entry.push(new Uint8Array(0), true);
+          resolve();
         });
-      }
+        rs.on('error', reject);
+      });
+      entries.push({
+        file: name,
+        taskId: task.id,
+        remoteId: task.remoteId,
+        resultIndex: index,
+        operationId: task.operationId,
+        model: task.model,
+        prompt: task.prompt,
+        parameters: task.values,
+        points: task.points,
+        createdAt: new Date(task.createdAt).toISOString(),
+        sha256: r?.sha256 ?? null,
+        parents: parentsOf(task.id),
+      });
     }
     const text = (name: string, s: string) => {
       const e = new ZipPassThrough(name);

@@ -1,53 +1,71 @@
-import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, open, readdir, stat } from 'node:fs/promises';
-import { extname, isAbsolute, join, relative } from 'node:path';
+import { createHash, randomUUID } from 'node:crypto';
+import { constants, createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { basename, extname, isAbsolute, join, relative } from 'node:path';
 import type { Provenance } from '../../shared/domain/library';
 import { getOperation } from '../../shared/operations/catalog';
 import type { TaskStore } from '../db/task-store';
+import { describeForeign } from '../downloads/admit-result';
 import { moveIntoLibrary } from '../downloads/finalize';
 import { newTaskRecord, withEvent } from '../engine/record-factory';
+import { SNIFF_BYTES, sniffMedia, type Sniffed } from '../inputs/sniff';
+import { PNG_KEYWORD } from '../provenance/png';
 import { readProvenance } from '../provenance/provenance';
+import { PROVENANCE_OPEN } from '../provenance/xmp';
 
-const MEDIA = new Map([
-  ['.png', 'image/png'],
-  ['.jpg', 'image/jpeg'],
-  ['.jpeg', 'image/jpeg'],
-  ['.webp', 'image/webp'],
-  ['.mp4', 'video/mp4'],
-  ['.mov', 'video/quicktime'],
-  ['.m4v', 'video/mp4'],
-]);
+/** Names worth opening (a cheap first filter: the bytes decide, see `sniffMedia`). */
+const MEDIA_NAMES = new Set(['.png', '.jpg', '.jpeg', '.webp', '.mp4', '.mov', '.m4v']);
 const SLICE = 2 * 1024 * 1024;
-const MAX_FILES = 5000;
+export const MAX_IMPORT_FILES = 5000;
 const MAX_DEPTH = 4;
+/** Skipped files listed by name in the answer (the count covers all of them). */
+const MAX_LISTED = 50;
 
-/** The first and last 2 MiB of a file: where every Atelier writer puts its metadata. */
-async function headAndTail(path: string): Promise<Buffer> {
-  const fh = await open(path, 'r');
+/** A regular file opened for reading, with its first and last 2 MiB: where every Atelier writer puts its metadata. */
+export interface OpenedFile {
+  fh: FileHandle;
+  size: number;
+  ends: Buffer;
+}
+
+/**
+ * Opens `path` without ever blocking on it: non-blocking (a FIFO swapped in after the listing would
+ * otherwise hang the open forever), not through a symlink, then checked with fstat to be a regular file
+ * before a byte is read. The caller closes `fh`.
+ */
+export async function readEnds(path: string): Promise<OpenedFile> {
+  const flags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+  const fh = await open(path, flags);
   try {
-    const size = (await fh.stat()).size;
+    const info = await fh.stat();
+    if (!info.isFile()) throw new Error('not a regular file');
+    const size = info.size;
+    let ends: Buffer;
     if (size <= 2 * SLICE) {
-      const all = Buffer.alloc(size);
-      await fh.read(all, 0, size, 0);
-      return all;
+      ends = Buffer.alloc(size);
+      await fh.read(ends, 0, size, 0);
+    } else {
+      ends = Buffer.alloc(2 * SLICE);
+      await fh.read(ends, 0, SLICE, 0);
+      await fh.read(ends, SLICE, SLICE, size - SLICE);
     }
-    const head = Buffer.alloc(SLICE);
-    const tail = Buffer.alloc(SLICE);
-    await fh.read(head, 0, SLICE, 0);
-    await fh.read(tail, 0, SLICE, size - SLICE);
-    return Buffer.concat([head, tail]);
-  } finally {
+    return { fh, size, ends };
+  } catch (e) {
     await fh.close();
+    throw e;
   }
 }
 
 async function* mediaFiles(dir: string, depth = 0): AsyncGenerator<string> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  // In name order, so a folder imports the same way every time.
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const e of entries) {
     if (e.name.startsWith('.')) continue;
     const path = join(dir, e.name);
     if (e.isDirectory() && depth < MAX_DEPTH) yield* mediaFiles(path, depth + 1);
-    else if (e.isFile() && MEDIA.has(extname(e.name).toLowerCase())) yield path;
+    else if (e.isFile() && MEDIA_NAMES.has(extname(e.name).toLowerCase())) yield path;
   }
 }
 
@@ -59,62 +77,143 @@ export interface ImportOutcome {
   imported: number;
   /** Files whose task is already here. */
   known: number;
+  /** Files left out, by path, with why (at most 50 listed). */
+  skipped: { file: string; reason: string }[];
+  /** What the user should know: the file cap was reached, files were skipped; null when all went well. */
+  note: string | null;
 }
+
+/** The id an imported result gets: ours, fixed-length, derived from where it came from (so a re-import finds it). */
+export function importedTaskId(p: Provenance): string {
+  const digest = createHash('sha256').update(`${p.taskId}\0${p.resultIndex}\0${p.payloadSha256 ?? ''}`);
+  return `imp-${digest.digest('hex').slice(0, 32)}`;
+}
+
+const MARKERS = [Buffer.from(PROVENANCE_OPEN), Buffer.from(`iTXt${PNG_KEYWORD}\0`, 'latin1')];
+const carriesMarker = (b: Buffer): boolean => MARKERS.some((m) => b.includes(m));
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /**
  * "Import folder": indexes every Atelier-made image or video under `dir` into this library. A file whose
  * task is not here yet is copied into the library's `imported/` folder and becomes a finished task with
- * the embedded settings, so it shows in the gallery and in search; the originals are never touched.
+ * the embedded settings and an id of our own, so it shows in the gallery and in search; the originals are
+ * never touched. Files are admitted by their bytes (as staging admits inputs); one bad file is skipped and
+ * named, never the end of the import.
  */
 export async function importFolder(
   dir: string,
   deps: { store: TaskStore; libraryDir: string; now: () => number },
 ): Promise<ImportOutcome> {
-  const out: ImportOutcome = { scanned: 0, found: 0, imported: 0, known: 0 };
+  const out: ImportOutcome = { scanned: 0, found: 0, imported: 0, known: 0, skipped: [], note: null };
   if (!(await stat(dir)).isDirectory()) throw new Error('not a folder');
+  let skippedCount = 0;
+  let capped = false;
+  const skip = (file: string, reason: string): void => {
+    skippedCount++;
+    if (out.skipped.length < MAX_LISTED) out.skipped.push({ file, reason });
+  };
   const seen = new Set<string>();
   for await (const path of mediaFiles(dir)) {
-    if (++out.scanned > MAX_FILES) break;
+    if (out.scanned >= MAX_IMPORT_FILES) {
+      capped = true;
+      break;
+    }
+    out.scanned++;
     const inLibrary = relative(deps.libraryDir, path);
     if (!inLibrary.startsWith('..') && !isAbsolute(inLibrary)) continue; // already in the library
-    const p = await headAndTail(path)
-      .then(readProvenance)
-      .catch(() => null);
-    if (!p) continue;
-    out.found++;
-    const key = `${p.taskId}#${p.resultIndex}`;
-    if (deps.store.get(p.taskId) || seen.has(key)) {
-      out.known++;
+    let file: OpenedFile;
+    try {
+      file = await readEnds(path);
+    } catch (e) {
+      skip(path, `could not be read: ${message(e)}`);
       continue;
     }
-    seen.add(key);
-    const mime = MEDIA.get(extname(path).toLowerCase()) ?? null;
-    await mkdir(deps.libraryDir, { recursive: true });
-    const temp = join(deps.libraryDir, `.import-${randomUUID()}.part`);
-    await copyFile(path, temp);
-    const finalPath = await moveIntoLibrary(
-      temp,
-      join(deps.libraryDir, 'imported'),
-      path.split(/[\\/]/).pop() ?? 'imported',
-    );
-    deps.store.insert(
-      recordFor(
-        p,
-        relative(deps.libraryDir, finalPath).split('\\').join('/'),
-        mime,
-        (await stat(finalPath)).size,
-        deps.now(),
-      ),
-    );
-    out.imported++;
+    try {
+      const sniffed = sniffMedia(file.ends.subarray(0, SNIFF_BYTES));
+      if (!sniffed || sniffed.kind === 'audio') {
+        if (carriesMarker(file.ends))
+          skip(path, `not an image or video (it looks like ${describeForeign(file.ends.subarray(0, SNIFF_BYTES))})`);
+        continue;
+      }
+      let p: Provenance | null;
+      try {
+        p = readProvenance(file.ends);
+      } catch (e) {
+        skip(path, `its Atelier settings are damaged: ${message(e)}`);
+        continue;
+      }
+      if (!p) continue;
+      out.found++;
+      const id = importedTaskId(p);
+      if (deps.store.get(p.taskId) || deps.store.get(id) || seen.has(id)) {
+        out.known++;
+        continue;
+      }
+      seen.add(id);
+      await importOne(file, path, p, id, sniffed, deps);
+      out.imported++;
+    } catch (e) {
+      // A value too deep for the store (or anything else) skips this file only, named with a plain reason.
+      skip(
+        path,
+        e instanceof RangeError ? 'its Atelier settings are damaged (nested too deeply)' : `could not be imported: ${message(e)}`,
+      );
+    } finally {
+      await file.fh.close().catch(() => undefined);
+    }
   }
+  const notes: string[] = [];
+  if (capped)
+    notes.push(
+      `Import stopped after ${MAX_IMPORT_FILES.toLocaleString('en-US')} files; choose a smaller folder to import the rest.`,
+    );
+  if (skippedCount > 0)
+    notes.push(
+      `${skippedCount} file${skippedCount === 1 ? ' was' : 's were'} skipped: ${out.skipped
+        .slice(0, 3)
+        .map((s) => `${basename(s.file)} (${s.reason})`)
+        .join('; ')}${skippedCount > 3 ? '; …' : ''}.`,
+    );
+  out.note = notes.length ? notes.join(' ') : null;
   return out;
 }
 
-function recordFor(p: Provenance, file: string, mime: string | null, size: number, now: number) {
+/** Copies the opened file (from its handle: never a second open of the path) into `imported/` and records it. */
+async function importOne(
+  file: OpenedFile,
+  path: string,
+  p: Provenance,
+  id: string,
+  sniffed: Sniffed,
+  deps: { store: TaskStore; libraryDir: string; now: () => number },
+): Promise<void> {
+  await mkdir(deps.libraryDir, { recursive: true });
+  const temp = join(deps.libraryDir, `.import-${randomUUID()}.part`);
+  let finalPath: string | null = null;
+  try {
+    await pipeline(file.fh.createReadStream({ start: 0, autoClose: false }), createWriteStream(temp, { flags: 'wx' }));
+    // No fsync per file: the originals stay where they were, so a power cut costs at most a re-import.
+    finalPath = await moveIntoLibrary(temp, join(deps.libraryDir, 'imported'), basename(path), { fsync: false });
+    const record = recordFor(
+      id,
+      p,
+      relative(deps.libraryDir, finalPath).split('\\').join('/'),
+      sniffed,
+      (await stat(finalPath)).size,
+      deps.now(),
+    );
+    deps.store.insert(record);
+  } catch (e) {
+    await rm(temp, { force: true });
+    if (finalPath) await rm(finalPath, { force: true });
+    throw e;
+  }
+}
+
+function recordFor(id: string, p: Provenance, file: string, sniffed: Sniffed, size: number, now: number) {
   const op = getOperation(p.operationId);
   const base = newTaskRecord({
-    id: p.taskId,
+    id,
     op,
     values: p.values,
     extra: p.extra,
@@ -140,10 +239,10 @@ function recordFor(p: Provenance, file: string, mime: string | null, size: numbe
     results: [
       {
         index: 0,
-        kind: op.output,
+        kind: sniffed.kind === 'video' ? ('video' as const) : ('image' as const),
         remoteUrl: null,
         file,
-        mime,
+        mime: sniffed.mime,
         bytesReceived: size,
         bytesTotal: size,
         sha256: p.payloadSha256,

@@ -1,15 +1,14 @@
 import { writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
 import { BridgeError } from '../../shared/bridge/result';
-import type { DeclaredParent, InspectedFile } from '../../shared/domain/library';
+import type { DeclaredParent, InspectedFile, Provenance } from '../../shared/domain/library';
 import type { Logger } from '../ports';
 import type { ProfileService } from '../profiles/profile-service';
-import { embedProvenance, provenanceFor, readProvenance } from '../provenance/provenance';
+import { embedProvenance, provenanceFor } from '../provenance/provenance';
 import type { TaskStore } from '../db/task-store';
 import { toSummary, type TaskRecord } from '../tasks/task-record';
-import { resultPath } from '../tasks/task-files';
 import { deriveParents } from './derive-parents';
-import { writeExportZip } from './export-zip';
+import { ExportService, type ExportAnswer } from './export-service';
+import { importedTaskId } from './import-folder';
 import { lineageOf } from './lineage';
 import type { LibraryStore } from './library-store';
 
@@ -20,6 +19,8 @@ export interface LibraryServiceDeps {
   log: Logger;
   now: () => number;
   roots: () => { library: string; inputs: string; thumbs: string };
+  /** Bound of one export's result bytes (default 2 GiB). */
+  exportMaxBytes?: number;
 }
 
 /** What the task engine calls around submissions and downloads (lineage, boards, provenance). */
@@ -34,13 +35,22 @@ export interface LibraryHooks {
 
 /** Lineage, boards, export and provenance: the library side of core. */
 export class LibraryService implements LibraryHooks {
-  /** Library-relative paths of the ZIPs exported in this run (the media route may serve exactly these). */
-  private readonly exports = new Set<string>();
+  /** Board exports (one at a time, bounded, uniquely named). */
+  readonly exports: ExportService;
 
-  constructor(private readonly deps: LibraryServiceDeps) {}
+  constructor(private readonly deps: LibraryServiceDeps) {
+    this.exports = new ExportService({
+      store: deps.store,
+      roots: deps.roots,
+      now: deps.now,
+      parentsOf: (id) => deps.library.parentsOf(id).map((p) => ({ taskId: p.parentId, kind: p.kind })),
+      ...(deps.exportMaxBytes !== undefined ? { maxBytes: deps.exportMaxBytes } : {}),
+    });
+  }
 
+  /** A ZIP exported in this run (the media route serves exactly these from `exports/`). */
   madeExport(rel: string): boolean {
-    return this.exports.has(rel);
+    return this.exports.madeExport(rel);
   }
 
   submitted(
@@ -117,38 +127,15 @@ export class LibraryService implements LibraryHooks {
     });
   }
 
-  inspect(bytes: Uint8Array): InspectedFile {
-    const provenance = readProvenance(bytes);
+  /** What the library knows about a file's embedded settings (read by inputs/inspect-input.ts). */
+  inspect(provenance: Provenance | null): InspectedFile {
     if (!provenance) return { provenance: null, task: null, note: 'This file carries no Atelier settings.' };
-    const task = this.deps.store.get(provenance.taskId);
+    // A task made here keeps its id; an imported one has an id of our own, derived from the file's.
+    const task = this.deps.store.get(provenance.taskId) ?? this.deps.store.get(importedTaskId(provenance));
     return { provenance, task: task ? toSummary(task) : null, note: null };
   }
 
-  async export(
-    ids: readonly string[],
-  ): Promise<{ path: string; name: string; files: number; tasks: number; url: string | null }> {
-    const tasks = ids.map((id) => this.deps.store.get(id)).filter((t): t is TaskRecord => t !== null);
-    if (tasks.length === 0) throw new BridgeError('not_found', 'None of the chosen tasks exist any more.');
-    const roots = this.deps.roots();
-    const stamp = new Date(this.deps.now()).toISOString().replace(/[:.]/g, '-');
-    const name = `atelier-export-${stamp}.zip`;
-    const path = join(roots.library, 'exports', name);
-    const { files } = await writeExportZip(
-      path,
-      tasks,
-      (t, i) => {
-        try {
-          return resultPath(t, i, roots);
-        } catch {
-          return null;
-        }
-      },
-      (id) => this.deps.library.parentsOf(id).map((p) => ({ taskId: p.parentId, kind: p.kind })),
-    );
-    if (files === 0)
-      throw new BridgeError('conflict', 'None of the chosen tasks has a downloaded result to export.');
-    const url = relative(roots.library, path).split('\\').join('/');
-    this.exports.add(url);
-    return { path, name, files, tasks: tasks.length, url };
+  export(ids: readonly string[]): Promise<ExportAnswer> {
+    return this.exports.export(ids);
   }
 }

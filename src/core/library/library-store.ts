@@ -35,6 +35,15 @@ function toParent(r: Row): ParentRow | null {
   };
 }
 
+const BOARD_COLUMNS =
+  'b.id, b.name, b.created_at, (SELECT count(*) FROM board_tasks t WHERE t.board_id = b.id) AS n';
+const toBoard = (r: Row): Board => ({
+  id: str(r.id) ?? '',
+  name: str(r.name) ?? '',
+  createdAt: num(r.created_at) ?? 0,
+  count: num(r.n) ?? 0,
+});
+
 /**
  * Lineage, boards and frame origins: the library's own tables (migration 0004), on the task store's
  * connection so a task and its parents are written in one transaction.
@@ -113,16 +122,31 @@ export class LibraryStore {
 
   // ---- boards -----------------------------------------------------------------------------------
 
-  listBoards(): Board[] {
+  /**
+   * One page of boards, oldest first, keyset-paged on the rowid (O(log n) at any depth, no index needed):
+   * `after` is the cursor of the previous page. `include` adds that board when it is not on the page (the
+   * current board, wherever it is), `query` keeps names containing it. `total` counts every board.
+   */
+  listBoards(opts: { after: number | null; limit: number; include: string | null; query: string }): {
+    items: Board[];
+    nextCursor: string | null;
+    total: number;
+  } {
+    const like = `%${opts.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const rows = this.statement(
-      'SELECT b.id, b.name, b.created_at, (SELECT count(*) FROM board_tasks t WHERE t.board_id = b.id) AS n FROM boards b ORDER BY b.created_at, b.id',
-    ).all() as Row[];
-    return rows.map((r) => ({
-      id: str(r.id) ?? '',
-      name: str(r.name) ?? '',
-      createdAt: num(r.created_at) ?? 0,
-      count: num(r.n) ?? 0,
-    }));
+      `SELECT b.rowid AS rid, ${BOARD_COLUMNS} FROM boards b WHERE b.rowid > ? AND b.name LIKE ? ESCAPE '\\' ORDER BY b.rowid LIMIT ?`,
+    ).all(opts.after ?? 0, like, opts.limit + 1) as Row[];
+    const more = rows.length > opts.limit;
+    const page = rows.slice(0, opts.limit);
+    const items = page.map(toBoard);
+    if (opts.include && !items.some((b) => b.id === opts.include)) {
+      const extra = this.statement(`SELECT ${BOARD_COLUMNS} FROM boards b WHERE b.id = ?`).get(opts.include) as
+        Row | undefined;
+      if (extra) items.push(toBoard(extra));
+    }
+    const total = num((this.statement('SELECT count(*) AS n FROM boards').get() as Row).n) ?? 0;
+    const last = page.at(-1);
+    return { items, nextCursor: more && last ? String(num(last.rid)) : null, total };
   }
 
   hasBoard(id: string): boolean {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { BridgeError } from '../../shared/bridge/result';
 import {
   DEMO_PROFILE_ID,
-  profileInputSchema,
+  storedProfileSchema,
   type Profile,
   type ProfileInput,
 } from '../../shared/domain/profile';
@@ -43,7 +43,7 @@ export class ProfileService {
   ) {
     this.path = join(dataDir, 'profiles.json');
     this.readStored = stampedRead(this.path, () =>
-      readJsonStore(this.path, (raw) => salvageArray(profileInputSchema, raw), []),
+      readJsonStore(this.path, (raw) => salvageArray(storedProfileSchema, raw), []),
     );
   }
 

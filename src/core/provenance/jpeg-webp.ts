@@ -1,5 +1,5 @@
 /** JPEG and WebP: the XMP packet as an APP1 segment after SOI, or as a RIFF `XMP ` chunk with VP8X's XMP flag. */
-const XMP_NS_HEADER = Buffer.from('http://ns.adobe.com/xap/1.0/\0', 'latin1');
+export const XMP_NS_HEADER = Buffer.from('http://ns.adobe.com/xap/1.0/\0', 'latin1');
 
 export const isJpeg = (b: Uint8Array): boolean =>
   b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;

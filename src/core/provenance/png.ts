@@ -1,3 +1,5 @@
+import { DamagedSettingsError, SETTINGS_LIMITS } from './damaged';
+
 /** PNG: the provenance JSON in an uncompressed `iTXt` chunk with keyword `atelier`, placed before the first IDAT. */
 export const PNG_KEYWORD = 'atelier';
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -51,12 +53,13 @@ export function withPngText(png: Buffer, text: string): Buffer {
   return Buffer.concat([png.subarray(0, iend), chunk('iTXt', data), png.subarray(iend)]);
 }
 
-/** Finds the `atelier` iTXt text anywhere in `bytes` (a whole file or a slice of it). */
+/** Finds the `atelier` iTXt text anywhere in `bytes` (a whole file or a slice of it); throws when over the bound. */
 export function readPngText(bytes: Buffer): string | null {
   const marker = Buffer.from(`iTXt${PNG_KEYWORD}\0`, 'latin1');
   const at = bytes.indexOf(marker);
   if (at < 4) return null;
   const len = bytes.readUInt32BE(at - 4);
+  if (len > SETTINGS_LIMITS.maxBytes) throw new DamagedSettingsError('too-large');
   const data = bytes.subarray(at + 4, at + 4 + len);
   if (data.length !== len) return null;
   // keyword \0, compression flag, method, language \0, translated keyword \0, text

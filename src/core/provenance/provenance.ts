@@ -1,11 +1,15 @@
 import { closeSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { provenanceSchema, type Provenance } from '../../shared/domain/library';
+import type { Provenance } from '../../shared/domain/library';
 import type { TaskRecord } from '../tasks/task-record';
 import { isJpeg, isWebp, withJpegXmp, withWebpXmp } from './jpeg-webp';
 import { appendXmpBox, isIsoMedia } from './mp4';
 import { isPng, readPngText, withPngText } from './png';
-import { PROVENANCE_CLOSE, PROVENANCE_OPEN, unescapeXml, xmpPacket } from './xmp';
+import { DamagedSettingsError, SETTINGS_LIMITS } from './damaged';
+import { firstSettings, parseSettingsJson, parseSettingsXmp } from './settings-text';
+import { PROVENANCE_CLOSE, PROVENANCE_OPEN, xmpPacket } from './xmp';
+
+export { DamagedSettingsError, isDamagedSettings, type DamageReason } from './damaged';
 
 /** A value as it goes into a file: staged inputs by name and hash, results by task, never signed URLs. */
 function portable(v: unknown, depth = 0): unknown {
@@ -111,25 +115,25 @@ export async function embedProvenance(path: string, p: Provenance): Promise<Embe
   return format;
 }
 
-/** Reads Atelier provenance from a whole file or a slice of it (PNG iTXt, or an XMP packet in any format). */
+/**
+ * Reads Atelier provenance from bytes: a whole small file or a slice of one (the import scan reads the
+ * first and last megabytes), found by its markers (PNG iTXt, or an XMP packet in any format). Bounded like
+ * {@link readSettings}: throws {@link DamagedSettingsError} for settings over a bound, null when none.
+ */
 export function readProvenance(bytes: Uint8Array): Provenance | null {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const candidates: string[] = [];
-  const png = readPngText(buf);
-  if (png) candidates.push(png);
-  const open = buf.lastIndexOf(PROVENANCE_OPEN);
-  if (open >= 0) {
-    const close = buf.indexOf(PROVENANCE_CLOSE, open);
-    if (close > open)
-      candidates.push(unescapeXml(buf.toString('utf8', open + PROVENANCE_OPEN.length, close)));
-  }
-  for (const text of candidates) {
-    try {
-      const parsed = provenanceSchema.safeParse(JSON.parse(text));
-      if (parsed.success) return parsed.data;
-    } catch {
-      // not JSON: try the next place
-    }
-  }
-  return null;
+  return firstSettings([
+    () => {
+      const text = readPngText(buf);
+      return text === null ? null : parseSettingsJson(text);
+    },
+    () => {
+      const open = buf.lastIndexOf(PROVENANCE_OPEN);
+      if (open < 0) return null;
+      const close = buf.indexOf(PROVENANCE_CLOSE, open);
+      if (close < open) return null;
+      if (close - open > SETTINGS_LIMITS.maxBytes) throw new DamagedSettingsError('too-large');
+      return parseSettingsXmp(buf.toString('utf8', open, close + PROVENANCE_CLOSE.length));
+    },
+  ]);
 }

@@ -1,3 +1,5 @@
+import { DamagedSettingsError } from './damaged';
+
 /** The XMP namespace of Atelier's provenance property. */
 export const ATELIER_XMP_NS = 'http://ns.atelier.invalid/provenance/1.0/';
 export const PROVENANCE_OPEN = '<atelier:Provenance>';
@@ -5,15 +7,30 @@ export const PROVENANCE_CLOSE = '</atelier:Provenance>';
 
 const escapeXml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const NAMED: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
+
+/** Characters XML allows (XML 1.0 section 2.2): a reference to anything else is damaged text. */
+const xmlChar = (cp: number): boolean =>
+  cp === 0x9 ||
+  cp === 0xa ||
+  cp === 0xd ||
+  (cp >= 0x20 && cp <= 0xd7ff) ||
+  (cp >= 0xe000 && cp <= 0xfffd) ||
+  (cp >= 0x10000 && cp <= 0x10ffff);
+
+/**
+ * Undoes XML escaping in one pass. A character reference XML does not allow (`&#99999999;`, `&#0;`, a lone
+ * surrogate) throws {@link DamagedSettingsError} instead of String.fromCodePoint's RangeError.
+ */
 export const unescapeXml = (s: string): string =>
-  s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
-    .replace(/&amp;/g, '&');
+  s.replace(/&(lt|gt|quot|apos|amp|#[0-9]{1,10}|#x[0-9a-f]{1,8});/gi, (whole, ref: string) => {
+    const named = NAMED[ref];
+    if (named !== undefined) return named;
+    if (ref[0] !== '#') return whole; // &LT; and friends: XML names are case-sensitive
+    const cp = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+    if (!xmlChar(cp)) throw new DamagedSettingsError('bad-text');
+    return String.fromCodePoint(cp);
+  });
 
 /**
  * An XMP packet carrying the provenance JSON (atelier:Provenance), the prompt as dc:description and

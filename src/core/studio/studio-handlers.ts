@@ -29,7 +29,9 @@ export function createStudio(deps: { store: TaskStore; engine: TaskEngine; event
     rerunTask: async ({ id, intoBatch }) => {
       const task = deps.engine.require(id);
       const member = intoBatch && task.batchId ? { taskId: `${task.batchId}_r${randomUUID().slice(0, 8)}`, batchId: task.batchId } : undefined;
-      return deps.engine.submit({ operationId: task.operationId, values: task.values, extra: task.extra, ...(member ? { member } : {}) });
+      // The lineage names what this run repeats (its settings' source), like any other parent.
+      const parents = [{ taskId: task.id, kind: 'reruns' as const, index: null }];
+      return deps.engine.submit({ operationId: task.operationId, values: task.values, extra: task.extra, parents, ...(member ? { member } : {}) });
     },
     listBatches: async ({ limit }) => batches.recent(limit),
     setRejected: async ({ ids, rejected }) => {
@@ -55,9 +57,14 @@ export function createStudio(deps: { store: TaskStore; engine: TaskEngine; event
   return {
     handlers,
     batches,
-    /** After a task is deleted: a batch with no member left disappears. */
-    onTaskDeleted(batchId: string | null): void {
-      if (batchId) batches.forgetIfEmpty(batchId);
+    /**
+     * Removes a task's row (`remove`). A batch member stays deleted across restarts (see
+     * BatchService.deleteMember); a finished batch with no member left disappears.
+     */
+    deleteTask(task: { id: string; batchId: string | null }, remove: () => void): void {
+      if (!task.batchId) return remove();
+      batches.deleteMember(task.id, task.batchId, remove);
+      batches.forgetIfEmpty(task.batchId);
     },
   };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { createCore, type Core } from '../create-core';
-import type { DemoGateway } from '../ports';
+import type { CorePorts, DemoGateway } from '../ports';
 import { createMemorySecretStore } from '../storage/file-secret-store';
 import { createJsonPreferencesStore } from '../storage/json-preferences-store';
 import { FAST_TUNING, type EngineTuning } from '../engine/tuning';
@@ -24,7 +24,7 @@ export interface TestCore {
  * DemoGateway instead (the app's own, started by core on its remembered port with its saved state), core
  * starts and stops it as the app does.
  */
-export async function startTestCore(gateway: { baseUrl: string; apiKey: string } | DemoGateway, opts: { dataDir?: string; tuning?: Partial<EngineTuning>; demoFigures?: DemoGateway['figures']; desktop?: { chooseFolder(current: string): Promise<string | null> } } = {}): Promise<TestCore> {
+export async function startTestCore(gateway: { baseUrl: string; apiKey: string } | DemoGateway, opts: { dataDir?: string; tuning?: Partial<EngineTuning>; demoFigures?: DemoGateway['figures']; desktop?: { chooseFolder(current: string): Promise<string | null> }; ports?: Pick<CorePorts, 'clock' | 'exportMaxBytes'> } = {}): Promise<TestCore> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'atelier-core-'));
   const core = createCore({
     dataDir,
@@ -35,6 +35,7 @@ export async function startTestCore(gateway: { baseUrl: string; apiKey: string }
     preferences: createJsonPreferencesStore(dataDir),
     demo: 'start' in gateway ? gateway : { start: async () => gateway, stop: async () => undefined, ...(opts.demoFigures ? { figures: opts.demoFigures } : {}) },
     tuning: { ...FAST_TUNING, ...opts.tuning },
+    ...opts.ports,
   });
   const events: TestCore['events'] = [];
   core.events.subscribe((event, payload) => events.push({ event, payload, at: Date.now() }));

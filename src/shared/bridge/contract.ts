@@ -10,6 +10,7 @@ import { boundedRecord, EXTRA_BOUNDS, VALUES_BOUNDS } from './bounds';
 import { noticeSchema } from '../domain/notice';
 import {
   boardNameSchema,
+  boardPageSchema,
   boardSchema,
   declaredParentSchema,
   exportResultSchema,
@@ -68,7 +69,8 @@ export const firstScreenSchema = z.object({
   connection: connectionSchema,
   profiles: z.array(profileSchema),
   notices: z.array(noticeSchema),
-  boards: z.array(boardSchema),
+  /** The board picker's first page, with the current board (the filter's) wherever it is. */
+  boards: boardPageSchema,
   batches: z.array(batchGroupSchema),
   /** The gallery's first page under the input filter; its counts ignore the filter's statuses (the chips). */
   page: taskPageSchema,
@@ -201,7 +203,21 @@ export const contract = {
     dismissNotice: method(idInput, ok),
     /** "Made from" and "used by" of a task, and the chain through it. */
     getLineage: method(idInput, lineageSchema),
-    listBoards: method(none, z.array(boardSchema)),
+    /**
+     * Boards, a page at a time, oldest first (130,000 boards in one answer once passed the 16 MiB bound).
+     * `include` adds that board when it is not on the page (the current one); `query` keeps names containing it.
+     */
+    listBoards: method(
+      z
+        .object({
+          cursor: z.string().regex(/^\d{1,15}$/).nullable().optional(),
+          limit: z.number().int().min(1).max(500).optional(),
+          include: id.nullable().optional(),
+          query: z.string().max(80).optional(),
+        })
+        .strict(),
+      boardPageSchema,
+    ),
     createBoard: method(z.object({ name: boardNameSchema }).strict(), boardSchema),
     renameBoard: method(z.object({ id, name: boardNameSchema }).strict(), ok),
     /** Deletes a board; its tasks stay in the library. */
@@ -221,7 +237,17 @@ export const contract = {
      */
     importFolder: method(
       z.object({ path: z.string().min(1).max(4096).nullable() }).strict(),
-      z.object({ scanned: z.number().int(), found: z.number().int(), imported: z.number().int(), known: z.number().int(), path: z.string().nullable() }),
+      z.object({
+        scanned: z.number().int(),
+        found: z.number().int(),
+        imported: z.number().int(),
+        known: z.number().int(),
+        /** Files left out and why (a damaged file, text named .png, an unreadable file); at most 50 listed. */
+        skipped: z.array(z.object({ file: z.string(), reason: z.string() })).max(50).default([]),
+        /** Said to the user: the file cap was reached, files were skipped; null when all went well. */
+        note: z.string().nullable().default(null),
+        path: z.string().nullable(),
+      }),
     ),
     /** Records that a staged input is a frame captured from a video result (lineage `frame`). */
     recordFrameOrigin: method(z.object({ inputId: inputRefSchema.shape.id, origin: frameOriginSchema }).strict(), ok),

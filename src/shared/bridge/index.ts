@@ -1,4 +1,4 @@
 export * from './contract';
 export * from './result';
 export * from './client';
-export { dispatch, type DispatchOptions } from './dispatch';
+export { describeError, dispatch, internalReply, type DispatchOptions } from './dispatch';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { operationIdSchema } from '../operations/ids';
+import { getOperation } from '../operations/catalog';
+import { withoutCatalogFields } from '../operations/extra-fields';
 import { taskSummarySchema } from './task';
 
 /** How a task used another: a result as an input, a frame of a video result, or the task it extends/edits/reruns. */
@@ -54,6 +56,14 @@ export const boardSchema = z.object({
   count: z.number().int(),
 });
 export type Board = z.infer<typeof boardSchema>;
+
+/** One page of boards (`listBoards`): `nextCursor` asks for the next page; `total` counts every board. */
+export const boardPageSchema = z.object({
+  items: z.array(boardSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export type BoardPage = z.infer<typeof boardPageSchema>;
 export const boardNameSchema = z.string().trim().min(1).max(80);
 
 /**
@@ -81,7 +91,11 @@ export const provenanceSchema = z
     inputs: z.array(z.object({ name: z.string(), sha256: z.string() })).default([]),
     parents: z.array(z.object({ taskId: z.string(), kind: parentKindSchema })).default([]),
   })
-  .loose();
+  .loose()
+  // A file's extra fields can never carry what the form of its operation shows (model, n, prompt…) or what
+  // Atelier computes (the callback URL): dropped as the file is read, so "Reuse settings" sends what the form
+  // shows (issue 26).
+  .transform((p) => ({ ...p, extra: withoutCatalogFields(getOperation(p.operationId), p.extra) }));
 export type Provenance = z.infer<typeof provenanceSchema>;
 
 export const inspectedFileSchema = z.object({

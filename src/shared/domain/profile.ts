@@ -32,6 +32,27 @@ export const baseUrlSchema = z
   .max(2048)
   .refine((u) => !hasUserinfo(u), { message: 'A base URL cannot carry user:password@; put the key in the key field.' });
 
+export const PUBLIC_URL_MESSAGE = 'Enter a full http:// or https:// address (such as https://my-tunnel.example.com), or leave it empty.';
+
+/** True for an absolute http(s) URL with a host: what a gateway can call back. */
+function isAbsoluteHttpUrl(text: string): boolean {
+  if (!/^https?:\/\//i.test(text)) return false;
+  try {
+    const u = new URL(text);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The callback public URL: empty, or an absolute http(s) URL without `user:password@` (never `javascript:`, `file:`…). */
+export const publicUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((u) => u === '' || isAbsoluteHttpUrl(u), { message: PUBLIC_URL_MESSAGE })
+  .refine((u) => !hasUserinfo(u), { message: 'A callback URL cannot carry user:password@.' });
+
 /**
  * A gateway profile. It never carries the API key: keys go in through `setProfileKey` and never come back
  * out; `hasKey` says whether one is stored.
@@ -55,8 +76,11 @@ export const profileInputSchema = z.object({
   callbacks: z
     .object({
       enabled: z.boolean().default(false),
-      /** Public URL (a tunnel the user runs) that forwards to the local receiver. */
-      publicUrl: z.string().max(2048).default(''),
+      /**
+       * Public URL (a tunnel the user runs) that forwards to the local receiver, or empty (the receiver's
+       * own loopback address). It is sent to the gateway as `callbackUrl`: only an absolute http(s) URL.
+       */
+      publicUrl: publicUrlSchema.default(''),
       localPort: z.number().int().min(0).max(65535).default(0),
     })
     .default({ enabled: false, publicUrl: '', localPort: 0 }),
@@ -64,6 +88,19 @@ export const profileInputSchema = z.object({
   provenance: z.object({ embed: z.boolean().default(true), sidecar: z.boolean().default(false) }).optional(),
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+/**
+ * A profile as read back from disk: one saved before public URLs were checked may hold `javascript:…` or
+ * "not a url". That value is cleared (the receiver's own address is used, as when empty) instead of the
+ * whole profile being dropped: the user's gateway and key stay.
+ */
+export const storedProfileSchema = z.preprocess((raw) => {
+  if (typeof raw !== 'object' || raw === null) return raw;
+  const rec = raw as Record<string, unknown>;
+  const cb = rec.callbacks;
+  if (typeof cb !== 'object' || cb === null || !('publicUrl' in cb)) return raw;
+  return publicUrlSchema.safeParse((cb as { publicUrl: unknown }).publicUrl).success ? raw : { ...rec, callbacks: { ...cb, publicUrl: '' } };
+}, profileInputSchema);
 
 export const profileSchema = profileInputSchema.extend({
   demo: z.boolean(),

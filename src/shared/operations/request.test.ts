@@ -42,12 +42,14 @@ describe('image edit request', () => {
 });
 
 describe('request building', () => {
-  it('fills {vendor} in the model id and merges extra fields over JSON bodies', () => {
+  it('fills {vendor} in the model id and adds extra fields to JSON bodies, never over a field of the form', () => {
     const op = getOperation('gateway.text2video');
-    const req = buildRequest(op, { ...defaultValues(op), prompt: 'a fox' }, { seed: 7, mode: 'pro' }, ctx);
+    const req = buildRequest(op, { ...defaultValues(op), prompt: 'a fox', mode: 'std' }, { seed: 7, mode: 'pro', Model: 'pricey', PROMPT: 'other' }, ctx);
     expect(req.path).toBe('/open/aigw/gateway/generations');
     if (req.body.type !== 'json') throw new Error('expected json');
-    expect(req.body.json).toMatchObject({ model: 'vendora_2.6_text2video', prompt: 'a fox', seed: 7, mode: 'pro' });
+    expect(req.body.json).toMatchObject({ model: 'vendora_2.6_text2video', prompt: 'a fox', seed: 7, mode: 'std' });
+    expect(Object.keys(req.body.json)).not.toContain('Model');
+    expect(Object.keys(req.body.json)).not.toContain('PROMPT');
   });
 
   it('unified video sends only the inputs of the chosen kind', () => {

@@ -4,6 +4,7 @@ import { mediaValueSchema, subjectSchema, type MediaValue } from './media';
 import type { OperationDef, RequestContext, WireRequest } from './operation';
 import { fillVendor } from './catalog';
 import { isProtectedField, protectedNamesIn } from './protected-fields';
+import { catalogExtraIssue, catalogNamesIn, notOverriding, withoutCatalogFields } from './extra-fields';
 
 /** The issue for extra fields that try to set what Atelier computes itself (the callback URL). */
 export const protectedExtraIssue = (names: string[]): FieldIssue => ({
@@ -128,8 +129,19 @@ export function visibleValues(op: OperationDef, values: Values, vendor: string):
   return out;
 }
 
-/** Parses the user's extra-fields JSON; an empty text is `{}`. */
-export function parseExtra(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; issue: FieldIssue } {
+/**
+ * What is wrong with a submission's extra fields, or null: a name Atelier computes itself (the callback
+ * URL), or a name the operation's catalog defines (the form shows it; the extra fields cannot change it).
+ */
+export function extraIssue(op: OperationDef, extra: Record<string, unknown>): FieldIssue | null {
+  const protectedNames = protectedNamesIn(extra);
+  if (protectedNames.length) return protectedExtraIssue(protectedNames);
+  const catalog = catalogNamesIn(op, extra);
+  return catalog.length ? catalogExtraIssue(catalog) : null;
+}
+
+/** Parses the user's extra-fields JSON; an empty text is `{}`. With `op`, names of its form are refused too. */
+export function parseExtra(text: string, op?: OperationDef): { ok: true; value: Record<string, unknown> } | { ok: false; issue: FieldIssue } {
   if (!text.trim()) return { ok: true, value: {} };
   try {
     const parsed: unknown = JSON.parse(text);
@@ -137,17 +149,24 @@ export function parseExtra(text: string): { ok: true; value: Record<string, unkn
       return { ok: false, issue: { code: 'badJson', params: { detail: 'expected an object { … }' } } };
     const protectedNames = protectedNamesIn(parsed as Record<string, unknown>);
     if (protectedNames.length) return { ok: false, issue: protectedExtraIssue(protectedNames) };
+    const issue = op ? extraIssue(op, parsed as Record<string, unknown>) : null;
+    if (issue) return { ok: false, issue };
     return { ok: true, value: parsed as Record<string, unknown> };
   } catch (e) {
     return { ok: false, issue: { code: 'badJson', params: { detail: e instanceof Error ? e.message : String(e) } } };
   }
 }
 
-/** The request the form becomes, with the user's extra fields merged over it. */
+/**
+ * The request the form becomes, with the user's extra fields added: never over a field of the form or a key
+ * the request already carries (core refuses such extra fields at submit; this keeps what is sent what the
+ * form shows even for a task stored before that check).
+ */
 export function buildRequest(op: OperationDef, values: Values, extraIn: Record<string, unknown>, ctx: RequestContext): WireRequest {
   const banned = new Set(op.neverSend ?? []);
-  const extra = Object.fromEntries(Object.entries(extraIn).filter(([k]) => !banned.has(k) && !isProtectedField(k)));
+  const allowed = Object.fromEntries(Object.entries(withoutCatalogFields(op, extraIn)).filter(([k]) => !banned.has(k) && !isProtectedField(k)));
   const request = op.toRequest(visibleValues(op, values, ctx.vendor), ctx);
+  const extra = notOverriding(request.body.type === 'json' ? Object.keys(request.body.json) : request.body.fields.map(([k]) => k), allowed);
   if (request.body.type === 'json') {
     const json = Object.fromEntries(Object.entries({ ...request.body.json, ...extra }).filter(([k]) => !banned.has(k)));
     return { ...request, body: { type: 'json', json } };

@@ -40,12 +40,36 @@ async function submit(ex: Exchange, ctx: SimContext): Promise<void> {
 }
 
 const STATUS = { unknown: 'UNKNOWN', queued: 'QUEUED', running: 'IN_PROGRESS', done: 'IN_PROGRESS' } as const;
+const KLING_STATUS = { unknown: 'submitted', queued: 'submitted', running: 'processing', done: 'processing' } as const;
+
+/**
+ * The klingTaskObject drift: a relay that passes Kling's own task object through (api-notes C): `status`
+ * (and `task_status`) "succeed", the URLs only in `task_result.images[].url`, times in ms.
+ */
+function klingAnswer(ctx: SimContext, task: UnifiedImageTask, view: ReturnType<typeof viewTask>): Record<string, unknown> {
+  const status = view.outcome ? (view.outcome.kind === 'success' ? 'succeed' : 'failed') : KLING_STATUS[view.phase];
+  const urls = view.outcome?.kind === 'success' ? fileUrls(ctx, task) : [];
+  const data: Record<string, unknown> = {
+    task_id: task.id,
+    status,
+    task_status: status,
+    task_status_msg: view.outcome && view.outcome.kind !== 'success' ? view.outcome.reason : '',
+    created_at: task.timeline.createdAt,
+    updated_at: ctx.now(),
+    task_result: { images: urls.map((url, index) => ({ index, url: task.flags.resultUrlTwice ? respell(url) : url })) },
+  };
+  return { code: 0, message: 'SUCCEED', request_id: task.requestId, data };
+}
+
+/** The same URL spelled another way: upper-case scheme and an empty fragment (resultUrlTwice drift). */
+export const respell = (url: string): string => `${url.replace(/^http/, 'HTTP')}#`;
 
 function query(ex: Exchange, ctx: SimContext): void {
   const id = ex.params[0] ?? '';
   const task = unifiedImageTasks(ctx).get(id);
   if (!task) throw taskNotFound(id);
   const view = viewTask(ctx, task);
+  if (task.flags.klingTaskObject) return sendJson(ex, 200, klingAnswer(ctx, task, view));
   const early =
     view.phase === 'queued' &&
     ctx.now() - task.timeline.createdAt - task.timeline.unknownMs < task.timeline.queuedMs / 2;
@@ -59,7 +83,13 @@ function query(ex: Exchange, ctx: SimContext): void {
   };
   if (view.outcome?.kind === 'success') {
     data.status = 'COMPLETED';
-    data.data = { image_urls: fileUrls(ctx, task) };
+    const urls = fileUrls(ctx, task);
+    data.data = { image_urls: urls };
+    // resultUrlTwice: a relay that adds `result_url` and passes the upstream task object along as well.
+    if (task.flags.resultUrlTwice) {
+      data.result_url = urls[0];
+      data.data = { image_urls: urls, task_result: { images: urls.map((url, index) => ({ index, url: respell(url) })) } };
+    }
   } else if (view.outcome) {
     data.status = 'FAILED';
     data.fail_reason = view.outcome.reason;

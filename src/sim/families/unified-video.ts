@@ -6,6 +6,7 @@ import { attachFiles, createTask, familyTasks, fileUrls, keepTask, randomId, vie
 import { finishedAt, startedAt, toUnit } from '../timeline';
 import { clipShapeFor } from '../media';
 import { mediaRef, parseSize, str, stringArray } from '../validate';
+import { respell } from './unified-image';
 
 export type VideoKind =
   'text' | 'first_frame' | 'first_last_frame' | 'image_input' | 'reference' | 'video_edit';
@@ -90,7 +91,8 @@ function query(ex: Exchange, ctx: SimContext): void {
       const url = fileUrls(ctx, task)[0] ?? '';
       data.status = 'SUCCESS';
       data.result_url = url;
-      inner.task_result = { videos: [{ id: `${id}_0`, url, duration: '3' }] };
+      // new-api passes the upstream task object along: the same URL once more (resultUrlTwice: spelled otherwise).
+      inner.task_result = { videos: [{ id: `${id}_0`, url: task.flags.resultUrlTwice ? respell(url) : url, duration: '3' }] };
     } else {
       data.status = 'FAILURE';
       data.fail_reason = view.outcome.reason;

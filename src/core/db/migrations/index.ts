@@ -8,6 +8,7 @@ import { MIGRATION_0006_MIXED_CHARS } from './0006-mixed-chars';
 import { MIGRATION_0007_STATUS_COUNTS } from './0007-status-counts';
 import { MIGRATION_0008_REMOTE_ID } from './0008-remote-id';
 import { MIGRATION_0009_SEARCH_COUNTS } from './0009-search-counts';
+import { MIGRATION_0010_BATCH_DELETED_MEMBERS } from './0010-batch-deleted-members';
 
 /** One schema step. `version` is its number; versions are 1, 2, 3… with no gaps. */
 export interface Migration {
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'status-counts', sql: MIGRATION_0007_STATUS_COUNTS },
   { version: 8, name: 'remote-id', sql: MIGRATION_0008_REMOTE_ID },
   { version: 9, name: 'search-counts', sql: MIGRATION_0009_SEARCH_COUNTS },
+  { version: 10, name: 'batch-deleted-members', sql: MIGRATION_0010_BATCH_DELETED_MEMBERS },
 ];
 
 /** The schema version this build of the code writes. */

@@ -5,13 +5,15 @@ import { mapRawStatus } from '../status-map';
 /**
  * new-api style task envelope `{code:"success", data:{task_id, status, progress:"30%", fail_reason,
  * result_url, data}}`, tolerant of the variants in api-notes B (flat objects, `url`, legacy builds that put
- * the success URL in `fail_reason`).
+ * the success URL in `fail_reason`), and of Kling's own task object passed through by a relay (api-notes C:
+ * `data.status`/`data.task_status` "succeed", URLs only in `data.task_result.images[].url` or `.videos[]`).
  */
 function parseTaskEnvelope(body: unknown): QueryOutcome {
-  const data = isRecord(at(body, 'data')) && at(body, 'data.status') !== undefined ? at(body, 'data') : body;
+  const inner = at(body, 'data');
+  const data = isRecord(inner) && (inner.status !== undefined || inner.task_status !== undefined) ? inner : body;
   const rawStatus = firstString(data, ['status', 'task_status']);
   const status = mapRawStatus(rawStatus);
-  const failReason = firstString(data, ['fail_reason', 'error.message', 'error']);
+  const failReason = firstString(data, ['fail_reason', 'error.message', 'error', 'task_status_msg']);
   let results =
     status === 'succeeded'
       ? extractResults([
@@ -19,6 +21,7 @@ function parseTaskEnvelope(body: unknown): QueryOutcome {
           at(data, 'url'),
           at(data, 'video_url'),
           at(data, 'result_urls'),
+          at(data, 'task_result'),
           at(data, 'data'),
         ])
       : [];

@@ -3,6 +3,7 @@ import type { FirstScreen } from '../../../shared/bridge/contract';
 import type { Boot } from '../boot/boot';
 import { qk } from '../bridge/queries';
 import { galleryKeys } from '../features/gallery/hooks/query-keys';
+import { boardListKey } from '../features/library/boards/use-boards';
 import i18next from '../i18n';
 
 /**
@@ -21,7 +22,7 @@ export function seedFirstScreen(
     [qk.connection, s.connection],
     [qk.profiles, s.profiles],
     [['listNotices'], s.notices],
-    [['listBoards'], s.boards],
+    [boardListKey(boot.filter.boardId ?? null), s.boards],
     [['batches'], s.batches],
     [['rejected'], s.rejected],
     [galleryKeys.pages(boot.filter), { pages: [s.page], pageParams: [null] }],

@@ -43,7 +43,7 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
   const paste = usePasteTargets((type) => setPasteNote(t('forms.media.noPasteTarget', { type })));
 
   const issues = useMemo(() => validateValues(op, values), [op, values]);
-  const extraParsed = useMemo(() => parseExtra(extra), [extra]);
+  const extraParsed = useMemo(() => parseExtra(extra, op), [extra, op]);
   const visible = op.fields.filter((f) => isVisible(f, values));
   const ignoredExtra = extraParsed.ok ? Object.keys(extraParsed.value).filter((k) => op.neverSend?.includes(k)) : [];
 

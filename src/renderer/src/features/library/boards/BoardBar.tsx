@@ -1,13 +1,14 @@
 import '../library.css';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { FolderKanban, FolderSearch, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBridge } from '../../../bridge/bridge-context';
 import { useGalleryStore } from '../../gallery/gallery-store';
 import { useBoardStore } from './board-store';
+import { boardsKey, useBoards } from './use-boards';
 
-export const boardsKey = ['listBoards'] as const;
+export { boardsKey } from './use-boards';
 
 /** The board filter of the gallery: pick a board (or all tasks); create, rename and delete boards. */
 export function BoardBar() {
@@ -16,7 +17,7 @@ export function BoardBar() {
   const qc = useQueryClient();
   const boardId = useBoardStore((s) => s.boardId);
   const setBoard = useBoardStore((s) => s.setBoard);
-  const boards = useQuery({ queryKey: boardsKey, queryFn: () => bridge.call('listBoards', {}) });
+  const boards = useBoards();
   const current = boards.data?.find((b) => b.id === boardId) ?? null;
   useEffect(() => {
     if (boards.isSuccess && !boards.isFetching && boardId && !current) setBoard(null);
@@ -57,8 +58,9 @@ export function BoardBar() {
     try {
       // Desktop only: the OS folder picker chooses (web mode never reads folders the page names).
       const out = await bridge.call('importFolder', { path: null });
-      if (out.path)
-        toast(t('library.import.done', { imported: out.imported, found: out.found, scanned: out.scanned }));
+      const done = t('library.import.done', { imported: out.imported, found: out.found, scanned: out.scanned });
+      // Core says what the user must know: the file cap was reached, files were skipped (and why).
+      if (out.path) toast(out.note ? `${done} ${out.note}` : done, out.note ? 'error' : 'ok');
       await refresh();
     } catch (e) {
       fail(e);

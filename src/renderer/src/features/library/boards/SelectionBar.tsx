@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Download, FolderInput, PackageOpen, Star, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useBridge } from '../../../bridge/bridge-context';
 import { mediaUrl } from '../../../bridge/media';
 import { useGalleryStore } from '../../gallery/gallery-store';
 import { useSelectionStore } from '../../gallery/selection/selection-store';
-import { boardsKey } from './BoardBar';
+import { boardsKey, useBoards } from './use-boards';
 
 /** Acts on the gallery's multi-selection: favourite, move to a board, delete, export as ZIP. */
 export function SelectionBar({ items }: { items: TaskSummary[] }) {
@@ -16,7 +16,7 @@ export function SelectionBar({ items }: { items: TaskSummary[] }) {
   const qc = useQueryClient();
   const ids = useSelectionStore((s) => s.ids);
   const clear = useSelectionStore((s) => s.clear);
-  const boards = useQuery({ queryKey: boardsKey, queryFn: () => bridge.call('listBoards', {}) });
+  const boards = useBoards();
   const [exported, setExported] = useState<{ url: string | null; name: string } | null>(null);
   const [busy, setBusy] = useState(false);
   if (ids.size === 0) return null;

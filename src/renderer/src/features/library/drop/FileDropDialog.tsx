@@ -3,6 +3,7 @@ import { FileSearch, RotateCcw, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { BridgeError } from '../../../../../shared/bridge/result';
 import type { InspectedFile } from '../../../../../shared/domain/library';
 import { useBridge } from '../../../bridge/bridge-context';
 import { stageFile } from '../../../bridge/media';
@@ -49,10 +50,12 @@ export function FileDropDialog() {
           const found = await bridge.call('inspectInput', { id: ref.id });
           setState({ phase: 'done', name: file.name, found });
         } catch (err) {
+          // Damaged settings (nested too deep, too large, broken text) get our own translated sentence.
+          const damaged = err instanceof BridgeError && err.fields?.file === 'damagedSettings';
           setState({
             phase: 'error',
             name: file.name,
-            message: err instanceof Error ? err.message : String(err),
+            message: damaged ? t('library.drop.damaged') : err instanceof Error ? err.message : String(err),
           });
         }
       })();
@@ -63,7 +66,7 @@ export function FileDropDialog() {
       window.removeEventListener('dragover', over);
       window.removeEventListener('drop', drop);
     };
-  }, [bridge]);
+  }, [bridge, t]);
   useEffect(() => {
     if (!state) return;
     const key = (e: KeyboardEvent) => e.key === 'Escape' && setState(null);
