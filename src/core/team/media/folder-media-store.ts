@@ -13,7 +13,7 @@ export class FolderMediaStore implements MediaStore {
   readonly kind = 'folder';
   constructor(private readonly root: string) {}
 
-  async put(file: string, sha256: string): Promise<{ key: string; uploaded: boolean }> {
+  async put(file: string, sha256: string, _mime?: string): Promise<{ key: string; uploaded: boolean }> {
     const key = mediaKey(sha256);
     const target = join(this.root, key);
     if (await this.has(sha256)) return { key, uploaded: false };
