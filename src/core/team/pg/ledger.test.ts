@@ -1,4 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join as pathJoin } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { TaskStore } from '../../db/task-store';
+import { FolderMediaStore } from '../media/folder-media-store';
+import { shareLibrary } from '../share-library';
 import { makeTaskRecord } from '../../db/test-fixtures';
 import type { TaskRecord } from '../../tasks/task-record';
 import { startTestPostgres, type TestPostgres } from '../test-support/test-postgres';
@@ -125,5 +131,37 @@ it('the feed delivers each commit, and after a PostgreSQL restart reconnects and
     expect(seen.map((r) => r.seq)).toEqual([...seen.map((r) => r.seq)].sort((x, y) => x - y));
   } finally {
     await feed.stop();
+  }
+});
+
+it('sharing a solo library puts its finished tasks and files in the ledger once; a second run changes nothing', async () => {
+  const ledger = await join('sharer');
+  const dir = mkdtempSync(pathJoin(tmpdir(), 'atelier-share-'));
+  try {
+    const store = TaskStore.open(pathJoin(dir, 'atelier.db'));
+    const library = pathJoin(dir, 'library');
+    const media = new FolderMediaStore(pathJoin(dir, 'media'));
+    const finishedIds: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t = makeTaskRecord();
+      const file = t.results[0]?.file ?? 'x.png';
+      mkdirSync(dirname(pathJoin(library, file)), { recursive: true });
+      writeFileSync(pathJoin(library, file), `result ${i} ${t.id}`);
+      store.insert(t);
+      finishedIds.push(t.id);
+    }
+    store.insert(makeTaskRecord({ status: 'running', results: [] }));
+    const run = () => shareLibrary({ store, pool: ledger.pool, media, member: 'sharer', machine: 'sharer', libraryDir: library });
+    expect(await run()).toEqual({ done: 4, total: 4, skipped: 0 });
+    const rows = await ledger.pool.query('SELECT id, member, open, media FROM tasks WHERE id = ANY($1)', [finishedIds]);
+    expect(rows.rows).toHaveLength(3);
+    expect(rows.rows.every((r: { member: string; open: boolean; media: Record<string, string> }) => r.member === 'sharer' && !r.open && Object.keys(r.media).length === 1)).toBe(true);
+    const objects = await media.list();
+    expect(objects).toHaveLength(3);
+    expect(await run()).toEqual({ done: 4, total: 4, skipped: 3 });
+    expect(await media.list()).toEqual(objects);
+    store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
