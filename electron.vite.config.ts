@@ -38,7 +38,12 @@ export default defineConfig({
       // electron-vite leaves the renderer unminified by default: 1.75 MB to parse before the first paint.
       // NO_MINIFY=1 keeps names readable for a profile (bench/gallery/profile.ts).
       minify: !process.env.NO_MINIFY,
-      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
+      rolldownOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') },
+        // A feature's index.ts only re-exports (features meet only there, a lint rule): marked side-effect
+        // free, an import through it reaches the one module it names, so lazy chunks stay lazy.
+        treeshake: { moduleSideEffects: (id: string) => !/[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id) },
+      },
     },
   },
 });

@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { noBrowserDialogs, rendererPlugin } from './eslint/renderer-rules.js';
 
 /** Import rules that keep the layers honest (conventions §1). Each entry: files → forbidden import patterns. */
 const ours = (...names) => names.flatMap((n) => [`**/${n}`, `**/${n}/**`, `../${n}`, `../${n}/**`]);
@@ -28,8 +29,15 @@ export default tseslint.config(
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    plugins: { 'react-hooks': reactHooks, atelier: rendererPlugin },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // No window.prompt/confirm/alert: board names and confirmations happen in the page (issue 28).
+      ...noBrowserDialogs,
+      // Feature folders import each other only through their index.ts.
+      'atelier/feature-index-only': 'error',
+    },
   },
   layer(['src/shared/**'], ['electron', 'node:*', ...ours('core', 'main', 'host', 'preload', 'renderer', 'sim')], 'shared imports nothing of ours, no electron, no node:*.'),
   {

@@ -22,7 +22,7 @@ async function box(l: Locator) {
   return b;
 }
 
-test('expansion: the source placed off-centre inside the chosen ratio, hatched around, and the request carries the ratio', async ({
+test('expansion: the source placed off-centre inside the chosen ratio, hatched around, and the request carries the ratio and the placement', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -40,7 +40,8 @@ test('expansion: the source placed off-centre inside the chosen ratio, hatched a
   const source = page.getByTestId('expand-source');
   await expect(frame).toBeVisible();
   await frame.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await expect(page.getByTestId('expand-preview-only')).toContainText('preview');
+  // The form says what is sent: the ratio and the four expansion ratios of the placement.
+  await expect(page.getByTestId('expand-sent')).toContainText('Sent beside the ratio 16:9: expand up 0, down 0, left 0.39, right 0.39');
   let f = await box(frame);
   expect(f.width / f.height).toBeCloseTo(16 / 9, 1);
   let s = await box(source);
@@ -77,10 +78,23 @@ test('expansion: the source placed off-centre inside the chosen ratio, hatched a
   await frame.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await page.screenshot({ path: `${SHOTS}/expand-9x16-light.png` });
 
+  // At 60 % in 9:16 the picture would be 4.9× the source: refused at the form, nothing sent.
+  await expect(page.getByTestId('expand-sent')).toContainText('expand up 0, down 1.96, left 0, right 0.67');
+  const sentBefore = posts('/vendora/v1/images/editing/expand').length;
+  await forms.generate.click();
+  await expect(forms.issue('up_expansion_ratio')).toContainText('3×');
+  expect(posts('/vendora/v1/images/editing/expand').length).toBe(sentBefore);
+  // Full size, top left: the frame reaches 0.78 of the source's height below it.
+  await page.getByTestId('expand-scale').focus();
+  for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('expand-sent')).toContainText('expand up 0, down 0.78, left 0, right 0');
+
   const id = await forms.submitAndExpectSuccess();
   const body = posts('/vendora/v1/images/editing/expand').at(-1)?.json as Record<string, unknown>;
   expect(body.aspect_ratio).toBe('9:16');
-  expect(Object.keys(body).sort()).toEqual(['aspect_ratio', 'image', 'model', 'prompt']);
+  // Checked at the simulator: the placement travels as Kling's four expansion ratios, beside the ratio.
+  expect(body).toMatchObject({ up_expansion_ratio: 0, down_expansion_ratio: 0.78, left_expansion_ratio: 0, right_expansion_ratio: 0 });
+  expect(Object.keys(body).sort()).toEqual(['aspect_ratio', 'down_expansion_ratio', 'image', 'left_expansion_ratio', 'model', 'prompt', 'right_expansion_ratio', 'up_expansion_ratio']);
 
   // The result over the source: the lightbox's before/after on the expansion.
   await page.getByTestId('gallery').locator(`[data-testid="task-tile"][data-task-id="${id}"]`).click();

@@ -94,10 +94,10 @@ test('image edit takes at most 16 images: a 17th is refused at the field', async
   await expect(forms.form.getByTestId('mask-field')).toHaveCount(0);
 
   // Reorder and remove.
-  const firstName = await forms.form.getByTestId('media-tile').nth(0).getAttribute('title');
+  const firstName = await forms.form.getByTestId('media-tile').nth(0).getAttribute('data-name');
   await forms.form.getByTestId('media-tile').nth(0).hover();
   await forms.form.getByTestId('media-tile').nth(0).getByRole('button', { name: 'Move later' }).click();
-  await expect(forms.form.getByTestId('media-tile').nth(1)).toHaveAttribute('title', firstName ?? '');
+  await expect(forms.form.getByTestId('media-tile').nth(1)).toHaveAttribute('data-name', firstName ?? '');
   await forms.form.getByTestId('media-tile').nth(0).hover();
   await forms.form.getByTestId('media-tile').nth(0).getByTestId('tile-remove').click();
   await expect(forms.form.getByTestId('media-tile')).toHaveCount(15);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { TaskRecord } from '../src/core/tasks/task-record';
 import { GalleryPage } from './pages/gallery-page';
+import { pickValue } from './support/select';
 import { startGalleryApp, type RunningGalleryApp } from './support/gallery-app';
 import { galleryFixtures } from './support/gallery-fixtures';
 import { seedGallery } from './support/seed';
@@ -61,7 +62,7 @@ test('status chips count and filter; operation and favourite filters narrow the 
   await g.chip('all').click();
 
   await page.getByTestId('toggle-filters').click();
-  await page.getByTestId('filter-operation').selectOption('videos.create');
+  await pickValue(page, 'filter-operation', 'videos.create');
   await expect(g.root).toHaveAttribute('data-total', String(countOf((r) => r.operationId === 'videos.create')));
   // Counts follow the other filters: the chips now count only that operation.
   await expect(page.getByTestId('count-all')).toHaveText(String(countOf((r) => r.operationId === 'videos.create')));

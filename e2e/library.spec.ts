@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { PNG } from 'pngjs';
 import { FormsPage } from './pages/forms-page';
+import { pickValue, recordBrowserDialogs } from './support/select';
 import { GalleryPage } from './pages/gallery-page';
 import { startGalleryApp, type RunningGalleryApp } from './support/gallery-app';
 import { draftOf, ffmpegFrame, image, meanDiff, submitAndWait, video } from './support/library-helpers';
@@ -143,13 +144,24 @@ test('a board: create, multi-select with Ctrl and Shift, move in, filter, export
   const a = await submitAndWait(app, image('board item one'));
   const b = await submitAndWait(app, image('board item two'));
   const c = await submitAndWait(app, image('board item three'));
+  test.setTimeout(150_000);
   const g = new GalleryPage(page);
+  const dialogCalls = await recordBrowserDialogs(page);
   await g.open(app.url);
-  page.on('dialog', (d) => void d.accept(d.type() === 'prompt' ? 'Seaside project' : undefined));
+  // Named in the page (Electron has no window.prompt): a dialog with one field, focused.
   await page.getByTestId('board-new').click();
-  await expect(page.getByTestId('board-select').locator('option:checked')).toHaveText(/Seaside project/);
-  // The new board is empty and current: show everything again to pick tasks.
-  await page.getByTestId('board-select').selectOption('');
+  const name = page.getByTestId('board-name-input');
+  await expect(name).toBeFocused();
+  await name.fill('');
+  await page.getByTestId('board-name-save').click();
+  await expect(page.getByTestId('board-name-dialog').getByRole('alert')).toHaveText('Give the board a name.');
+  await name.fill('Seaside project');
+  await name.press('Enter');
+  await expect(page.getByTestId('board-name-dialog')).toBeHidden();
+  await expect(page.getByTestId('board-select')).toHaveText(/Seaside project/);
+  // The new board is empty and current: it says so; show everything again to pick tasks.
+  await expect(page.getByTestId('board-empty')).toHaveText('This board is empty');
+  await pickValue(page, 'board-select', '');
   await g.tile(c.id).click({ modifiers: ['ControlOrMeta'] });
   await g.tile(a.id).click({ modifiers: ['Shift'] });
   await expect(page.getByTestId('selection-count')).toHaveText('3 selected');
@@ -159,8 +171,8 @@ test('a board: create, multi-select with Ctrl and Shift, move in, filter, export
   await expect(g.tile(b.id)).toHaveAttribute('aria-selected', 'false');
   const board = (await app.core.handlers.listBoards({})).items.find((x) => x.name === 'Seaside project');
   expect(board).toBeDefined();
-  await page.getByTestId('selection-move').selectOption(board?.id ?? '');
-  await page.getByTestId('board-select').selectOption(board?.id ?? '');
+  await pickValue(page, 'selection-move', board?.id ?? '');
+  await pickValue(page, 'board-select', board?.id ?? '');
   await expect(g.tiles).toHaveCount(2);
   await expect(page.getByTestId('gallery-total')).toHaveText(/2/);
   for (const theme of ['light', 'dark'] as const) {
@@ -191,8 +203,21 @@ test('a board: create, multi-select with Ctrl and Shift, move in, filter, export
   const res = await page.request.get(new URL(href ?? '', app.url).href);
   expect(res.status()).toBe(200);
   expect((await res.body()).length).toBe(readFileSync(join(app.libraryDir, 'exports', zips[0] ?? '')).length);
+  // Renamed in the page too; deleting asks with Cancel focused (Enter keeps the board).
+  await page.getByTestId('board-rename').click();
+  await expect(page.getByTestId('board-name-input')).toHaveValue('Seaside project');
+  await page.getByTestId('board-name-input').fill('Harbour project');
+  await page.getByTestId('board-name-save').click();
+  await expect(page.getByTestId('board-select')).toHaveText(/Harbour project/);
+  await page.getByTestId('board-delete').click();
+  await expect(page.getByTestId('board-delete-cancel')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('board-delete-confirm')).toBeHidden();
+  await expect(page.getByTestId('board-select')).toHaveText(/Harbour project/);
+  await expect(page.getByTestId('board-delete')).toBeFocused();
   await page.getByTestId('selection-clear').click();
-  await page.getByTestId('board-select').selectOption('');
+  await pickValue(page, 'board-select', '');
+  expect(await dialogCalls()).toEqual([]);
 });
 
 test('dropping an Atelier-made file shows its settings; "Reuse settings" fills the draft and "Find the task" opens it', async ({

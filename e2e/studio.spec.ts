@@ -92,7 +92,7 @@ test('×4 is one batch group with its progress; Compare of images shows a grid a
   const members = group.getByTestId('batch-member');
   await members.nth(0).click({ modifiers: ['Control'] });
   await members.nth(2).click({ modifiers: ['Control'] });
-  await expect(page.getByTestId('compare-bar')).toBeVisible();
+  await expect(page.getByTestId('selection-bar')).toBeVisible();
   await page.getByTestId('compare-selected').click();
   const compare = page.getByTestId('compare-view');
   await expect(compare.getByTestId('compare-grid').locator('img')).toHaveCount(2);

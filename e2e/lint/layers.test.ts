@@ -27,3 +27,18 @@ describe('layer rules', () => {
     expect(await ruleIds("import { contract } from '../shared/bridge/contract';\nexport const x = contract;\n", 'src/core/ok.ts')).toEqual([]);
   });
 });
+
+describe('renderer rules (issue 28)', () => {
+  it('window.prompt, confirm and alert are errors in the renderer', async () => {
+    for (const code of ["export const n = window.prompt('Board name');\n", 'export const ok = confirm("Delete?");\n', "alert('done');\n"])
+      expect((await ruleIds(code, 'src/renderer/src/features/library/boards/bad.ts')).some((r) => r === 'no-restricted-properties' || r === 'no-restricted-globals')).toBe(true);
+  });
+  it('a feature imports another feature only through its index.ts', async () => {
+    const deep = "import { useGalleryStore } from '../../gallery/gallery-store';\nexport const x = useGalleryStore;\n";
+    expect(await ruleIds(deep, 'src/renderer/src/features/library/boards/bad.ts')).toContain('atelier/feature-index-only');
+    const front = "import { useGalleryStore } from '../../gallery';\nexport const x = useGalleryStore;\n";
+    expect(await ruleIds(front, 'src/renderer/src/features/library/boards/ok.ts')).toEqual([]);
+    const own = "import { useBoardStore } from './board-store';\nexport const x = useBoardStore;\n";
+    expect(await ruleIds(own, 'src/renderer/src/features/library/boards/ok.ts')).toEqual([]);
+  });
+});

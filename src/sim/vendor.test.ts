@@ -38,6 +38,20 @@ describe('vendor family', () => {
     expect([png.width, png.height]).toEqual([1024, 439]);
   });
 
+  it('takes Kling\'s four expansion ratios beside the aspect ratio: all four, each in [0, 2], area at most 3×', async () => {
+    const base = { model: 'vendora-v2', image: 'https://x/p.png', aspect_ratio: '9:16' };
+    const ok = await call(sim, 'POST', EXPAND, { ...base, up_expansion_ratio: 0, down_expansion_ratio: 0.78, left_expansion_ratio: 0, right_expansion_ratio: 0 });
+    expect(ok.status).toBe(200);
+    const some = await call(sim, 'POST', EXPAND, { ...base, up_expansion_ratio: 0.5 });
+    expect(some.status).toBe(400);
+    expect(JSON.stringify(some.body)).toMatch(/all four/);
+    const range = await call(sim, 'POST', EXPAND, { ...base, up_expansion_ratio: 2.5, down_expansion_ratio: 0, left_expansion_ratio: 0, right_expansion_ratio: 0 });
+    expect(JSON.stringify(range.body)).toMatch(/\[0, 2\]/);
+    const area = await call(sim, 'POST', EXPAND, { ...base, up_expansion_ratio: 0, down_expansion_ratio: 1.96, left_expansion_ratio: 0, right_expansion_ratio: 0.67 });
+    expect(area.status).toBe(400);
+    expect(JSON.stringify(area.body)).toMatch(/3 times/);
+  });
+
   it('makes avatar and extension videos', async () => {
     const avatar = await run(AVATAR, {
       model: 'vendora-avatar',

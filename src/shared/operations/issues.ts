@@ -23,6 +23,7 @@ export interface FieldIssue {
     | 'maskNeedsOneImage'
     | 'badJson'
     | 'needsFirstFrame'
+    | 'expansionTooLarge'
     | 'invalid';
   params?: Record<string, string | number>;
 }
@@ -51,6 +52,7 @@ const EN: Record<FieldIssue['code'], string> = {
   maskNeedsOneImage: 'A mask applies to a single image: remove the others or the mask.',
   badJson: 'Not valid JSON: {detail}',
   needsFirstFrame: 'A last frame needs a first frame.',
+  expansionTooLarge: 'The expanded picture may be at most {max}× the source’s area.',
   invalid: '{detail}',
 };
 

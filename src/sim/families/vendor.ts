@@ -5,6 +5,7 @@ import { readJsonObject, sendJson, taskNotFound } from '../exchange';
 import type { BaseTask } from '../task';
 import { attachFiles, createTask, familyTasks, fileUrls, keepTask, viewTask } from '../task';
 import { aspectRatio, mediaRef, str } from '../validate';
+import { badRequest } from '../exchange';
 import { sizeForAspect } from '../image/render-image';
 import { clipShapeForAspect } from '../media';
 
@@ -27,6 +28,26 @@ function vendorTaskId(): string {
   return `8${Array.from({ length: 17 }, () => Math.floor(Math.random() * 10)).join('')}`;
 }
 
+const SIDES = ['up', 'down', 'left', 'right'] as const;
+
+/**
+ * Kling's own expand fields (api-notes C), taken beside `aspect_ratio`: all four or none, each a number in
+ * [0, 2], and the expanded picture at most 3× the original's area.
+ */
+function expansionRatios(body: Record<string, unknown>): void {
+  const given = SIDES.filter((s) => body[`${s}_expansion_ratio`] !== undefined);
+  if (given.length === 0) return;
+  if (given.length < 4) throw badRequest('send all four of up_/down_/left_/right_expansion_ratio, or none');
+  const r = Object.fromEntries(
+    SIDES.map((s) => {
+      const v = body[`${s}_expansion_ratio`];
+      if (typeof v !== 'number' || !(v >= 0 && v <= 2)) throw badRequest(`${s}_expansion_ratio must be a number in [0, 2] (got ${JSON.stringify(v)})`);
+      return [s, v];
+    }),
+  ) as Record<(typeof SIDES)[number], number>;
+  if ((1 + r.left + r.right) * (1 + r.up + r.down) > 3 + 1e-9) throw badRequest('the expanded area may be at most 3 times the original');
+}
+
 function submitFor(op: Operation): Route['handle'] {
   return async (ex: Exchange, ctx: SimContext) => {
     const body = await readJsonObject(ex);
@@ -36,6 +57,7 @@ function submitFor(op: Operation): Route['handle'] {
     if (op === 'expand') {
       mediaRef(body, 'image', true);
       aspect = aspectRatio(body, 'aspect_ratio', true);
+      expansionRatios(body);
     } else if (op === 'avatar') {
       mediaRef(body, 'image', true);
       mediaRef(body, 'audio', true);

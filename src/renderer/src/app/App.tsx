@@ -6,6 +6,7 @@ import { markFirstFrame } from '../boot/first-frame';
 import { BridgeProvider } from '../bridge/bridge-context';
 import { useBridgeStatus } from '../bridge/bridge-status';
 import { queryClient } from './query-client';
+import { TooltipProvider } from '../ui/primitives';
 import { Shell } from './Shell';
 
 /** The studio on the bridge the entry module opened (see boot/boot.ts). */
@@ -23,7 +24,9 @@ export function App({ transport }: { transport: BridgeTransport | null }) {
   return (
     <QueryClientProvider client={queryClient}>
       <BridgeProvider client={client}>
-        <Shell connected={connected} />
+        <TooltipProvider>
+          <Shell connected={connected} />
+        </TooltipProvider>
       </BridgeProvider>
     </QueryClientProvider>
   );

@@ -2,12 +2,32 @@ import { useTranslation } from 'react-i18next';
 import { OPERATIONS } from '../../../shared/operations/catalog';
 import { useUiStore } from '../state/ui-store';
 import { OPERATION_ICONS } from './operation-icons';
+import { Tip } from '../ui/primitives';
+
+/** After picking an operation, its prompt (or else its first field) has focus: type right away. */
+function focusPrompt(): void {
+  let frames = 0;
+  const tryFocus = () => {
+    const form = document.querySelector('[data-testid="operation-form"]');
+    const el =
+      form?.querySelector<HTMLElement>('[data-field="prompt"] textarea, [data-field="prompt"] input') ??
+      form?.querySelector<HTMLElement>('[data-field] textarea, [data-field] input:not([type=hidden]), [data-field] button');
+    if (el) el.focus();
+    // The form renders on the next frame or two (its draft store, a lazy field).
+    else if (++frames < 10) requestAnimationFrame(tryFocus);
+  };
+  requestAnimationFrame(tryFocus);
+}
 
 /** Operations grouped by what they make; the list comes from the catalog. */
 export function OperationSidebar() {
   const { t } = useTranslation();
   const current = useUiStore((s) => s.operationId);
-  const select = useUiStore((s) => s.selectOperation);
+  const selectOperation = useUiStore((s) => s.selectOperation);
+  const select = (id: typeof current) => {
+    selectOperation(id);
+    focusPrompt();
+  };
   return (
     <nav className="sidebar" aria-label={t('app.operations')}>
       {(['video', 'image'] as const).map((group) => (
@@ -17,21 +37,21 @@ export function OperationSidebar() {
             const label = t(`op.${op.id}.label`);
             const family = t(`families.${op.family}`);
             return (
-              <button
-                key={op.id}
-                className={`sidebar-item${op.id === current ? ' active' : ''}`}
-                data-testid={`op-${op.id}`}
-                aria-current={op.id === current ? 'page' : undefined}
-                onClick={() => select(op.id)}
-                title={label}
-              >
-                <span className="sidebar-icon">{OPERATION_ICONS[op.id]}</span>
-                <span className="sidebar-text">
-                  <span className="sidebar-label">{label}</span>
-                  {/* The family says where it runs; where it is the operation's own name, saying it twice says nothing. */}
-                  {family !== label && <span className="sidebar-family">{family}</span>}
-                </span>
-              </button>
+              <Tip key={op.id} label={label}>
+                <button
+                  className={`sidebar-item${op.id === current ? ' active' : ''}`}
+                  data-testid={`op-${op.id}`}
+                  aria-current={op.id === current ? 'page' : undefined}
+                  onClick={() => select(op.id)}
+                >
+                  <span className="sidebar-icon">{OPERATION_ICONS[op.id]}</span>
+                  <span className="sidebar-text">
+                    <span className="sidebar-label">{label}</span>
+                    {/* The family says where it runs; where it is the operation's own name, saying it twice says nothing. */}
+                    {family !== label && <span className="sidebar-family">{family}</span>}
+                  </span>
+                </button>
+              </Tip>
             );
           })}
         </section>

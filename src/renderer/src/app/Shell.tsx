@@ -6,6 +6,7 @@ import { NoticeBanner } from '../features/notices/NoticeBanner';
 import { GalleryPanel } from './GalleryPanel';
 import { OperationPanel } from './OperationPanel';
 import { OperationSidebar } from './OperationSidebar';
+import { ShortcutSheet } from './ShortcutSheet';
 import { TopBar } from './TopBar';
 import { useAppearance } from './use-appearance';
 
@@ -36,6 +37,7 @@ export function Shell({ connected }: { connected: boolean }) {
         </Suspense>
       )}
       <FileDropDialog />
+      <ShortcutSheet />
     </div>
   );
 }

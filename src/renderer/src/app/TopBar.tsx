@@ -4,6 +4,7 @@ import type { Connection } from '../../../shared/bridge/contract';
 import { useBridgeStatus } from '../bridge/bridge-status';
 import { useConnection, useUpdatePreferences } from '../bridge/queries';
 import { useUiStore } from '../state/ui-store';
+import { Tip } from '../ui/primitives';
 
 type PillState = 'offline' | 'noKey' | 'keyRefused' | 'unreachable' | 'rateLimited' | 'connected' | 'ready';
 const DOTS: Record<PillState, string> = {
@@ -53,32 +54,38 @@ export function TopBar({ connected, theme }: { connected: boolean; theme: 'light
         <span className="brand-tagline">{t('app.tagline')}</span>
       </div>
       <div className="topbar-right">
-        <span
-          className="pill"
-          data-testid="connection-status"
-          data-state={state}
-          title={state === 'offline' ? t(everConnected ? 'connection.lostHint' : 'connection.offline') : connection?.demo ? t('connection.demoHint') : connection?.baseUrl}
-        >
-          <span className={`dot ${DOTS[state]}`} />
-          {connection ? (connection.demo ? t('connection.demo') : connection.profileName) : '…'}
-          <span className="muted">· {t(`connection.${state}`)}</span>
-        </span>
-        {connection?.demo && (
-          <span className="pill badge-demo" title={t('connection.demoHint')}>
-            {t('connection.demoBadge')}
+        <Tip label={state === 'offline' ? t(everConnected ? 'connection.lostHint' : 'connection.offline') : connection?.demo ? t('connection.demoHint') : connection?.baseUrl}>
+          <span
+            className="pill"
+            data-testid="connection-status"
+            data-state={state}
+          >
+            <span className={`dot ${DOTS[state]}`} />
+            {connection ? (connection.demo ? t('connection.demo') : connection.profileName) : '…'}
+            <span className="muted">· {t(`connection.${state}`)}</span>
           </span>
+        </Tip>
+        {connection?.demo && (
+          <Tip label={t('connection.demoHint')}>
+            <span className="pill badge-demo">
+              {t('connection.demoBadge')}
+            </span>
+          </Tip>
         )}
-        <button
-          className="icon-btn"
-          aria-label={theme === 'dark' ? t('app.themeLight') : t('app.themeDark')}
-          title={theme === 'dark' ? t('app.themeLight') : t('app.themeDark')}
-          onClick={() => updatePrefs.mutate({ theme: theme === 'dark' ? 'light' : 'dark' })}
-        >
-          {theme === 'dark' ? <Sun size={17} /> : <Moon size={17} />}
-        </button>
-        <button className="icon-btn" aria-label={t('app.settings')} title={t('app.settings')} data-testid="open-settings" onClick={() => openSettings(true)}>
-          <Settings size={17} />
-        </button>
+        <Tip label={theme === 'dark' ? t('app.themeLight') : t('app.themeDark')}>
+          <button
+            className="icon-btn"
+            aria-label={theme === 'dark' ? t('app.themeLight') : t('app.themeDark')}
+            onClick={() => updatePrefs.mutate({ theme: theme === 'dark' ? 'light' : 'dark' })}
+          >
+            {theme === 'dark' ? <Sun size={17} /> : <Moon size={17} />}
+          </button>
+        </Tip>
+        <Tip label={t('app.settings')}>
+          <button className="icon-btn" aria-label={t('app.settings')} data-testid="open-settings" onClick={() => openSettings(true)}>
+            <Settings size={17} />
+          </button>
+        </Tip>
       </div>
     </header>
   );

@@ -23,7 +23,7 @@ export function seedFirstScreen(
     [qk.profiles, s.profiles],
     [['listNotices'], s.notices],
     [boardListKey(boot.filter.boardId ?? null), s.boards],
-    [['batches'], s.batches],
+    [['listBatches'], s.batches],
     [['rejected'], s.rejected],
     [galleryKeys.pages(boot.filter), { pages: [s.page], pageParams: [null] }],
     [galleryKeys.counts(boot.countsFilter), s.page.counts],

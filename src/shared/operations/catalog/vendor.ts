@@ -1,6 +1,8 @@
 import type { OperationDef } from '../operation';
 import type { OperationId } from '../ids';
 import { aspectRatioField, pick, promptField } from '../common-fields';
+import type { FieldDef, Values } from '../fields';
+import type { FieldIssues } from '../issues';
 import type { MediaValue } from '../media';
 
 /**
@@ -14,6 +16,28 @@ export const VENDOR_SUBPATHS: Partial<Record<OperationId, string>> = {
 };
 
 export const vendorPath = (vendor: string, op: OperationId): string => `/${vendor}/v1/${VENDOR_SUBPATHS[op] ?? ''}`;
+
+/** Kling's expand takes how far to extend on each side, in multiples of the source's width/height (0–2). */
+export const EXPANSION_SIDES = ['up', 'down', 'left', 'right'] as const;
+
+function expansionField(side: (typeof EXPANSION_SIDES)[number]): FieldDef {
+  return {
+    type: 'number',
+    name: `${side}_expansion_ratio`,
+    label: `Expand ${side}`,
+    help: 'Set by the placement preview (multiples of the source).',
+    min: 0,
+    max: 2,
+    step: 0.01,
+    advanced: true,
+  };
+}
+
+/** The four ratios when all are set (the placement preview sets them together), else null. */
+export function expansionRatios(v: Values): { up: number; down: number; left: number; right: number } | null {
+  const [up, down, left, right] = EXPANSION_SIDES.map((s) => v[`${s}_expansion_ratio`]);
+  return typeof up === 'number' && typeof down === 'number' && typeof left === 'number' && typeof right === 'number' ? { up, down, left, right } : null;
+}
 
 export const vendorExpand: OperationDef = {
   id: 'vendor.expand',
@@ -35,11 +59,26 @@ export const vendorExpand: OperationDef = {
     },
     promptField({ required: false }),
     aspectRatioField('16:9'),
+    ...EXPANSION_SIDES.map((side) => expansionField(side)),
   ],
+  check: (v): FieldIssues => {
+    const r = expansionRatios(v);
+    // Kling's expand: the expanded picture is at most 3× the original's area (api-notes C).
+    if (r && (1 + r.left + r.right) * (1 + r.up + r.down) > 3 + 1e-9) return { up_expansion_ratio: { code: 'expansionTooLarge', params: { max: 3 } } };
+    return {};
+  },
   toRequest: (v, ctx) => ({
     method: 'POST',
     path: vendorPath(ctx.vendor, 'vendor.expand'),
-    body: { type: 'json', json: { ...pick(v, ['model', 'prompt', 'aspect_ratio']), image: ctx.media(v.image as MediaValue) } },
+    body: {
+      type: 'json',
+      json: {
+        ...pick(v, ['model', 'prompt', 'aspect_ratio']),
+        // Where the source sits: Kling's own four ratios, sent beside the ratio (all four or none).
+        ...(expansionRatios(v) ? pick(v, EXPANSION_SIDES.map((s) => `${s}_expansion_ratio`)) : {}),
+        image: ctx.media(v.image as MediaValue),
+      },
+    },
   }),
 };
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { CropOffer } from '../canvas/crop/CropOffer';
-import { ExpandRatioField } from '../canvas/expand/ExpandRatioField';
+import { CropOffer } from '../canvas';
+import { ExpandRatioField } from '../canvas';
 import type { FieldProps } from './field-props';
 import { BooleanField } from './fields/BooleanField';
 import { MediaField } from './fields/MediaField';

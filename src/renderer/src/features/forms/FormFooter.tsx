@@ -2,6 +2,7 @@ import { AlertCircle, Loader2, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './footer.css';
+import { Tip } from '../../ui/primitives';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -27,14 +28,18 @@ export function FormFooter({ model, estimate, blocking, attempted, pending, onSu
             <AlertCircle size={14} />
             <span>{t('forms.submit.needs', { count: blocking.length })}</span>
             {blocking[0] && (
-              <button type="button" className="fm-summary-link" title={blocking.map((b) => b.label).join(', ')} onClick={() => onJump(blocking[0]?.name ?? '')}>
-                {blocking[0].label}
-              </button>
+              <Tip label={blocking.map((b) => b.label).join(', ')}>
+                <button type="button" className="fm-summary-link" onClick={() => onJump(blocking[0]?.name ?? '')}>
+                  {blocking[0].label}
+                </button>
+              </Tip>
             )}
             {blocking.length > 1 && (
-              <span className="fm-summary-more" title={blocking.slice(1).map((b) => b.label).join(', ')}>
-                +{blocking.length - 1}
-              </span>
+              <Tip label={blocking.slice(1).map((b) => b.label).join(', ')}>
+                <span className="fm-summary-more">
+                  +{blocking.length - 1}
+                </span>
+              </Tip>
             )}
           </>
         ) : (

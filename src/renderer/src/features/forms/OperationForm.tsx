@@ -18,12 +18,13 @@ import { usePasteTargets } from './use-paste-targets';
 import { useSubmit } from './use-submit';
 import { useBridgeStatus } from '../../bridge/bridge-status';
 import { useVendor } from './use-vendor';
-import { useStudioForm } from '../studio/use-studio-form';
+import { useStudioForm } from '../studio';
 import './styles/frame.css';
 import './styles/text.css';
 import './styles/media.css';
 import './styles/dock.css';
 import './layout/frame-pair.css';
+import { Tip } from '../../ui/primitives';
 
 const inputIdOf = (op: OperationId, name: string) => `fm-${op.replace('.', '-')}-${name}`;
 
@@ -181,21 +182,23 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
           <FormFooter
             model={
               modelField && (
-                <div className="fm-footer-model" data-field={modelField.name} title={modelIssue ?? undefined}>
-                  <FieldControl
-                    op={operationId}
-                    field={modelField}
-                    value={values[modelField.name]}
-                    values={values}
-                    vendor={vendor}
-                    onChange={(v) => change(modelField.name, v)}
-                    getValue={() => getValue(modelField.name)}
-                    setOther={change}
-                    invalid={!!modelIssue}
-                    inputId={inputIdOf(operationId, modelField.name)}
-                    describedBy=""
-                  />
-                </div>
+                <Tip label={modelIssue ?? undefined}>
+                  <div className="fm-footer-model" data-field={modelField.name}>
+                    <FieldControl
+                      op={operationId}
+                      field={modelField}
+                      value={values[modelField.name]}
+                      values={values}
+                      vendor={vendor}
+                      onChange={(v) => change(modelField.name, v)}
+                      getValue={() => getValue(modelField.name)}
+                      setOther={change}
+                      invalid={!!modelIssue}
+                      inputId={inputIdOf(operationId, modelField.name)}
+                      describedBy=""
+                    />
+                  </div>
+                </Tip>
               )
             }
             estimate={studio.estimate}

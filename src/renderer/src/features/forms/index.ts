@@ -24,3 +24,10 @@ export {
   type Draft,
 } from './drafts-store';
 export { freeSlotFor, putResultIntoForm } from './result-as-input';
+export type { FieldOf, FieldProps } from './field-props';
+export { ChipGroup } from './fields/ChipGroup';
+export { RatioField } from './fields/RatioField';
+export { ratioOf } from './fields/ShapeIcon';
+export { useImageSize } from './fields/use-image-size';
+export { fieldLabel, optionLabel } from './form-text';
+export { mediaKindOf, mediaName, mediaPreviewUrl } from './media/media-info';

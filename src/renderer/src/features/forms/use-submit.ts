@@ -1,4 +1,4 @@
-import { currentBoardId } from '../library/boards/board-store';
+import { currentBoardId } from '../library';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Values } from '../../../../shared/operations/fields';

@@ -4,7 +4,6 @@ import { useUiStore } from '../../state/ui-store';
 import { EmptyState } from './components/EmptyState';
 import { ConfirmDelete } from './components/ConfirmDelete';
 import { FilterBar } from './components/FilterBar';
-import { FilterPanel } from './components/FilterPanel';
 import { StatusChips } from './components/StatusChips';
 import { TaskGrid } from './components/TaskGrid';
 import { TaskList } from './components/TaskList';
@@ -18,13 +17,13 @@ import { useTaskActions } from './hooks/use-task-actions';
 import { useTaskCounts, useTaskPages } from './hooks/use-task-pages';
 import { TypicalContext, useTypicalDurations } from './hooks/use-typical-durations';
 import { useWebNotifications } from './hooks/use-web-notifications';
-import { BatchGroups } from '../studio/batches/BatchGroups';
-import { LazyCompareView } from '../studio/compare/LazyCompareView';
-import { CompareBar, RejectedBar } from '../studio/compare/SelectionBar';
-import { BoardBar } from '../library/boards/BoardBar';
-import { SelectionBar } from '../library/boards/SelectionBar';
-import { setGalleryOrder } from '../library/boards/select-click';
-import { useLasso } from '../library/boards/use-lasso';
+import { BatchGroups } from '../studio';
+import { LazyCompareView } from '../studio';
+import { RejectedBar } from '../studio';
+import { BoardBar } from '../library';
+import { SelectionBar } from './selection/SelectionBar';
+import { setGalleryOrder } from '../library';
+import { useLasso } from '../library';
 import './styles/toolbar.css';
 import './styles/tiles.css';
 import './styles/list.css';
@@ -48,11 +47,11 @@ export function Gallery() {
   const typical = useTypicalDurations(pages.items);
   const view = useUiStore((s) => s.galleryView);
   const tileSize = useGalleryStore((s) => s.tileSize);
-  const filtersOpen = useGalleryStore((s) => s.filtersOpen);
   const lightbox = useGalleryStore((s) => s.lightbox);
   const confirmId = useGalleryStore((s) => s.confirmDelete);
   setGalleryOrder(pages.items.map((i) => i.id));
   const lasso = useLasso();
+  const visibleIds = useMemo(() => new Set(pages.items.map((i) => i.id)), [pages.items]);
   const models = useMemo(() => [...new Set(pages.items.map((i) => i.model))].sort(), [pages.items]);
   const activeFilters = [filter.operationId, filter.model, filter.since, filter.until].filter(
     (x) => x !== undefined,
@@ -82,19 +81,17 @@ export function Gallery() {
           </span>
         </header>
         <BoardBar />
-        <FilterBar activeFilters={activeFilters} />
+        <FilterBar activeFilters={activeFilters} models={models} />
         <SelectionBar items={pages.items} />
-        {filtersOpen && <FilterPanel models={models} />}
         <StatusChips counts={counts.data} />
-        <CompareBar />
-        <BatchGroups />
+        <BatchGroups visibleIds={visibleIds} />
         <RejectedBar />
         {pages.isError ? (
           <div className="gl-empty gl-error">
             {pages.error instanceof Error ? pages.error.message : String(pages.error)}
           </div>
         ) : pages.isSuccess && pages.items.length === 0 ? (
-          <EmptyState filtered={filtered} />
+          <EmptyState filtered={filtered} board={!!filter.boardId} />
         ) : view === 'list' ? (
           <TaskList {...listProps} />
         ) : (

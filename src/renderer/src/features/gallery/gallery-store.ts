@@ -34,9 +34,10 @@ interface GalleryState {
   lightbox: LightboxTarget | null;
   confirmDelete: string | null;
   toasts: Toast[];
-  set(patch: Partial<Omit<GalleryState, 'set' | 'toast' | 'resetFilters'>>): void;
+  set(patch: Partial<Omit<GalleryState, 'set' | 'toast' | 'dismissToast' | 'resetFilters'>>): void;
   resetFilters(): void;
   toast(text: string, tone?: Toast['tone']): void;
+  dismissToast(id: number): void;
 }
 
 const FILTER_DEFAULTS = {
@@ -67,9 +68,10 @@ export const useGalleryStore = create<GalleryState>()(
       resetFilters: () => set(FILTER_DEFAULTS),
       toast: (text, tone = 'ok') => {
         const id = ++toastId;
+        // The toast host (Radix) times each one out, pausing while it is hovered or focused.
         set((s) => ({ toasts: [...s.toasts.slice(-2), { id, text, tone }] }));
-        setTimeout(() => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })), tone === 'error' ? 6000 : 2400);
       },
+      dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
     }),
     { name: 'atelier.gallery', partialize: (s) => ({ sort: s.sort, tileSize: s.tileSize }) },
   ),

@@ -1,4 +1,14 @@
 export { MaskPainter, type MaskChange, type MaskPainterHandle, type MaskPainterProps } from './MaskPainter';
 export { defaultMaskPainterLabels, type MaskPainterLabels } from './labels';
 export { decodeMaskImage, maskToPngBlob } from './browser-io';
+export { SIZE_SLIDER_STEPS, sizeToSlider, sliderToSize, stepSize } from './brush-size';
+export { benchMaskBytes } from './harness/bench-mask';
+export { MaskDocument } from './mask-document';
 export type { MaskFormat } from './mask-export';
+export type { Rect } from './mask-raster';
+export { usePainterToolStore } from './painter-tool-store';
+export { useOverlayCanvas } from './use-overlay-canvas';
+export { usePainterPointer } from './use-painter-pointer';
+export { useViewControls } from './use-view-controls';
+export { screenToImage } from './view-transform';
+export type { Point, ViewTransform } from './view-transform';

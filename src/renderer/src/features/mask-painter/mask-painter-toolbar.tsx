@@ -1,3 +1,4 @@
+import { RadioChips, Tip } from '../../ui/primitives';
 import { sizeToSlider, sliderToSize, MAX_BRUSH_SIZE, MIN_BRUSH_SIZE, SIZE_SLIDER_STEPS } from './brush-size';
 import type { MaskPainterLabels } from './labels';
 import type { MaskFormat } from './mask-export';
@@ -23,53 +24,56 @@ export function MaskPainterToolbar(props: MaskPainterToolbarProps): React.JSX.El
   const pct = (v: number): string => `${Math.round(v * 100)}%`;
   return (
     <div className="mp-toolbar" role="toolbar" aria-label={labels.toolbar}>
-      <div className="mp-seg" role="radiogroup" aria-label={`${labels.brush} / ${labels.eraser}`}>
-        <button
-          type="button"
-          role="radio"
-          aria-checked={s.tool === 'brush'}
-          data-testid="mp-tool-brush"
-          title={`${labels.brush} (X)`}
-          onClick={() => s.update({ tool: 'brush' })}
-        >
-          {labels.brush}
-        </button>
-        <button
-          type="button"
-          role="radio"
-          aria-checked={s.tool === 'eraser'}
-          data-testid="mp-tool-eraser"
-          title={`${labels.eraser} (X)`}
-          onClick={() => s.update({ tool: 'eraser' })}
-        >
-          {labels.eraser}
-        </button>
-      </div>
-      <label className="mp-field" title={`${labels.size} ([ ])`}>
-        <span>{labels.size}</span>
-        <input
-          type="range"
-          min={0}
-          max={SIZE_SLIDER_STEPS}
-          value={sizeToSlider(s.size)}
-          data-testid="mp-size-slider"
-          onChange={(e) => s.update({ size: sliderToSize(Number(e.target.value)) })}
-        />
-        <input
-          type="number"
-          className="field-input mp-number"
-          min={MIN_BRUSH_SIZE}
-          max={MAX_BRUSH_SIZE}
-          value={s.size}
-          data-testid="mp-size-input"
-          onChange={(e) => {
-            const v = Number(e.target.value);
-            if (Number.isFinite(v) && v >= MIN_BRUSH_SIZE) s.update({ size: Math.min(MAX_BRUSH_SIZE, Math.round(v)) });
-          }}
-        />
-      </label>
-      <PercentSlider label={labels.hardness} value={s.hardness} testId="mp-hardness" onChange={(hardness) => s.update({ hardness })} />
-      <PercentSlider label={labels.opacity} value={s.opacity} testId="mp-opacity" min={0.01} onChange={(opacity) => s.update({ opacity })} />
+      <RadioChips
+        className="mp-seg"
+        chipClassName="mp-seg-item"
+        label={`${labels.brush} / ${labels.eraser}`}
+        value={s.tool}
+        onChange={(v) => s.update({ tool: v === 'eraser' ? 'eraser' : 'brush' })}
+        chips={[
+          { value: 'brush', label: labels.brush, hint: `${labels.brush} (X)`, testId: 'mp-tool-brush' },
+          { value: 'eraser', label: labels.eraser, hint: `${labels.eraser} (X)`, testId: 'mp-tool-eraser' },
+        ]}
+      />
+      <Tip label={`${labels.size} ([ ])`}>
+        <label className="mp-field">
+          <span>{labels.size}</span>
+          <input
+            type="range"
+            min={0}
+            max={SIZE_SLIDER_STEPS}
+            value={sizeToSlider(s.size)}
+            data-testid="mp-size-slider"
+            onChange={(e) => s.update({ size: sliderToSize(Number(e.target.value)) })}
+          />
+          <input
+            type="number"
+            className="field-input mp-number"
+            min={MIN_BRUSH_SIZE}
+            max={MAX_BRUSH_SIZE}
+            value={s.size}
+            data-testid="mp-size-input"
+            onChange={(e) => {
+              const v = Number(e.target.value);
+              if (Number.isFinite(v) && v >= MIN_BRUSH_SIZE)
+                s.update({ size: Math.min(MAX_BRUSH_SIZE, Math.round(v)) });
+            }}
+          />
+        </label>
+      </Tip>
+      <PercentSlider
+        label={labels.hardness}
+        value={s.hardness}
+        testId="mp-hardness"
+        onChange={(hardness) => s.update({ hardness })}
+      />
+      <PercentSlider
+        label={labels.opacity}
+        value={s.opacity}
+        testId="mp-opacity"
+        min={0.01}
+        onChange={(opacity) => s.update({ opacity })}
+      />
       <div className="mp-group">
         <button type="button" className="btn btn-sm mp-btn" data-testid="mp-fill" onClick={props.onFill}>
           {labels.fill}
@@ -82,12 +86,28 @@ export function MaskPainterToolbar(props: MaskPainterToolbarProps): React.JSX.El
         </button>
       </div>
       <div className="mp-group">
-        <button type="button" className="btn btn-sm mp-btn" data-testid="mp-undo" disabled={!props.canUndo} title={`${labels.undo} (Ctrl/Cmd+Z)`} onClick={props.onUndo}>
-          {labels.undo}
-        </button>
-        <button type="button" className="btn btn-sm mp-btn" data-testid="mp-redo" disabled={!props.canRedo} title={`${labels.redo} (Shift+Ctrl/Cmd+Z)`} onClick={props.onRedo}>
-          {labels.redo}
-        </button>
+        <Tip label={`${labels.undo} (Ctrl/Cmd+Z)`}>
+          <button
+            type="button"
+            className="btn btn-sm mp-btn"
+            data-testid="mp-undo"
+            disabled={!props.canUndo}
+            onClick={props.onUndo}
+          >
+            {labels.undo}
+          </button>
+        </Tip>
+        <Tip label={`${labels.redo} (Shift+Ctrl/Cmd+Z)`}>
+          <button
+            type="button"
+            className="btn btn-sm mp-btn"
+            data-testid="mp-redo"
+            disabled={!props.canRedo}
+            onClick={props.onRedo}
+          >
+            {labels.redo}
+          </button>
+        </Tip>
         <button type="button" className="btn btn-sm mp-btn" data-testid="mp-fit" onClick={props.onFit}>
           {labels.fitToView}
         </button>
@@ -97,26 +117,37 @@ export function MaskPainterToolbar(props: MaskPainterToolbarProps): React.JSX.El
       </div>
       <label className="mp-field">
         <span>{labels.overlayColor}</span>
-        <input type="color" value={s.overlayColor} data-testid="mp-overlay-color" onChange={(e) => s.update({ overlayColor: e.target.value })} />
+        <input
+          type="color"
+          value={s.overlayColor}
+          data-testid="mp-overlay-color"
+          onChange={(e) => s.update({ overlayColor: e.target.value })}
+        />
       </label>
-      <PercentSlider label={labels.overlayOpacity} value={s.overlayOpacity} testId="mp-overlay-opacity" min={0.05} onChange={(overlayOpacity) => s.update({ overlayOpacity })} />
-      <div className="mp-field" title={labels.formatHelp}>
-        <span>{labels.maskFormat}</span>
-        <div className="mp-seg" role="radiogroup" aria-label={labels.maskFormat} data-testid="mp-format">
-          {(['white-edit', 'alpha-edit'] as const).map((f) => (
-            <button
-              key={f}
-              type="button"
-              role="radio"
-              aria-checked={s.format === f}
-              data-value={f}
-              onClick={() => s.update({ format: toFormat(f) })}
-            >
-              {f === 'white-edit' ? labels.formatWhiteEdit : labels.formatAlphaEdit}
-            </button>
-          ))}
+      <PercentSlider
+        label={labels.overlayOpacity}
+        value={s.overlayOpacity}
+        testId="mp-overlay-opacity"
+        min={0.05}
+        onChange={(overlayOpacity) => s.update({ overlayOpacity })}
+      />
+      <Tip label={labels.formatHelp}>
+        <div className="mp-field">
+          <span>{labels.maskFormat}</span>
+          <RadioChips
+            className="mp-seg"
+            chipClassName="mp-seg-item"
+            label={labels.maskFormat}
+            testId="mp-format"
+            value={s.format}
+            onChange={(f) => s.update({ format: toFormat(f) })}
+            chips={(['white-edit', 'alpha-edit'] as const).map((f) => ({
+              value: f,
+              label: f === 'white-edit' ? labels.formatWhiteEdit : labels.formatAlphaEdit,
+            }))}
+          />
         </div>
-      </div>
+      </Tip>
     </div>
   );
 }
@@ -133,7 +164,14 @@ function PercentSlider({ label, value, testId, min = 0, onChange }: PercentSlide
   return (
     <label className="mp-field">
       <span>{label}</span>
-      <input type="range" min={Math.round(min * 100)} max={100} value={Math.round(value * 100)} data-testid={testId} onChange={(e) => onChange(Number(e.target.value) / 100)} />
+      <input
+        type="range"
+        min={Math.round(min * 100)}
+        max={100}
+        value={Math.round(value * 100)}
+        data-testid={testId}
+        onChange={(e) => onChange(Number(e.target.value) / 100)}
+      />
       <span className="mp-value">{Math.round(value * 100)}%</span>
     </label>
   );

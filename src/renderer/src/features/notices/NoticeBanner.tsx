@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Notice } from '../../../../shared/domain/notice';
 import { useNotices } from './use-notices';
 import './notices.css';
+import { Tip } from '../../ui/primitives';
 
 /** The last path segment: the copy's name, readable at a glance (the full path is in the tooltip). */
 const fileName = (p: string): string => p.split(/[\\/]/).pop() ?? p;
@@ -39,31 +40,31 @@ export function NoticeBanner() {
   return (
     <div className="notice-stack" role="region" aria-label={t('notices.region')} data-testid="notices">
       {notices.map((n) => (
-        <div
-          key={n.id}
-          className={`notice notice-${n.kind === 'disk-full' ? 'warn' : 'danger'}`}
-          role="alert"
-          data-testid="notice"
-          data-kind={n.kind}
-          title={n.params.savedAs ?? n.message}
-        >
-          {n.kind === 'disk-full' ? (
-            <HardDrive size={16} aria-hidden />
-          ) : (
-            <AlertTriangle size={16} aria-hidden />
-          )}
-          <span className="notice-text">
-            <NoticeText notice={n} />
-          </span>
-          <button
-            type="button"
-            className="notice-dismiss"
-            aria-label={t('notices.dismiss')}
-            onClick={() => dismiss(n.id)}
+        <Tip key={n.id} label={n.params.savedAs ?? n.message}>
+          <div
+            className={`notice notice-${n.kind === 'disk-full' ? 'warn' : 'danger'}`}
+            role="alert"
+            data-testid="notice"
+            data-kind={n.kind}
           >
-            <X size={14} aria-hidden />
-          </button>
-        </div>
+            {n.kind === 'disk-full' ? (
+              <HardDrive size={16} aria-hidden />
+            ) : (
+              <AlertTriangle size={16} aria-hidden />
+            )}
+            <span className="notice-text">
+              <NoticeText notice={n} />
+            </span>
+            <button
+              type="button"
+              className="notice-dismiss"
+              aria-label={t('notices.dismiss')}
+              onClick={() => dismiss(n.id)}
+            >
+              <X size={14} aria-hidden />
+            </button>
+          </div>
+        </Tip>
       ))}
     </div>
   );

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../../state/ui-store';
+import { Modal, ModalTitle } from '../../ui/primitives';
 import { AboutSection } from './sections/AboutSection';
 import { GeneralSection } from './sections/GeneralSection';
 import { LibrarySection } from './sections/LibrarySection';
@@ -17,52 +17,38 @@ export function SettingsDialog() {
   const tab = useSettingsUi((s) => s.tab);
   const setTab = useSettingsUi((s) => s.setTab);
   const close = () => useUiStore.getState().setSettingsOpen(false);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      // Escape closes the dialog unless an inner confirm handled it first.
-      if (e.key === 'Escape' && !e.defaultPrevented) close();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
   return (
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close()}>
-      <div
-        className="modal settings"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="settings-title"
-        data-testid="settings"
-      >
-        <header className="modal-header">
-          <h2 id="settings-title">{t('settings.title')}</h2>
-          <button className="icon-btn" aria-label={t('settings.close')} onClick={close}>
-            <X size={18} />
-          </button>
-        </header>
-        <div className="settings-body">
-          <nav className="settings-tabs" role="tablist" aria-orientation="vertical">
-            {TABS.map((id) => (
-              <button
-                key={id}
-                role="tab"
-                aria-selected={tab === id}
-                className={`settings-tab${tab === id ? ' active' : ''}`}
-                data-testid={`settings-tab-${id}`}
-                onClick={() => setTab(id)}
-              >
-                {t(`settings.tabs.${id}`)}
-              </button>
-            ))}
-          </nav>
-          <div className="settings-content" role="tabpanel">
-            {tab === 'general' && <GeneralSection />}
-            {tab === 'gateways' && <GatewaysSection />}
-            {tab === 'library' && <LibrarySection />}
-            {tab === 'about' && <AboutSection />}
-          </div>
+    <Modal onClose={close} backdropClassName="modal-backdrop" className="modal settings" testId="settings">
+      <header className="modal-header">
+        <ModalTitle asChild>
+          <h2>{t('settings.title')}</h2>
+        </ModalTitle>
+        <button className="icon-btn" aria-label={t('settings.close')} onClick={close}>
+          <X size={18} />
+        </button>
+      </header>
+      <div className="settings-body">
+        <nav className="settings-tabs" role="tablist" aria-orientation="vertical">
+          {TABS.map((id) => (
+            <button
+              key={id}
+              role="tab"
+              aria-selected={tab === id}
+              className={`settings-tab${tab === id ? ' active' : ''}`}
+              data-testid={`settings-tab-${id}`}
+              onClick={() => setTab(id)}
+            >
+              {t(`settings.tabs.${id}`)}
+            </button>
+          ))}
+        </nav>
+        <div className="settings-content" role="tabpanel">
+          {tab === 'general' && <GeneralSection />}
+          {tab === 'gateways' && <GatewaysSection />}
+          {tab === 'library' && <LibrarySection />}
+          {tab === 'about' && <AboutSection />}
         </div>
       </div>
-    </div>
+    </Modal>
   );
 }

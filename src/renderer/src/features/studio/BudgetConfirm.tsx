@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
+import { ConfirmDialog } from '../../ui/primitives';
 import { roundPoints } from './estimate-text';
 
 interface Ask {
@@ -29,28 +29,23 @@ export function confirmOverBudget(cost: number, total: number, budget: number): 
   });
 }
 
+/** Going over today's budget spends points: Cancel has focus, so Enter never spends by surprise. */
 export function BudgetConfirm() {
   const { t } = useTranslation();
   const ask = useAsk((s) => s.ask);
-  const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (ask) confirm.current?.focus();
-  }, [ask]);
   if (!ask) return null;
   return (
-    <div className="st-backdrop" onKeyDown={(e) => e.key === 'Escape' && ask.answer(false)}>
-      <div className="st-dialog" role="alertdialog" aria-modal="true" aria-labelledby="st-budget-title" data-testid="budget-confirm">
-        <h3 id="st-budget-title">{t('studio.budget.title')}</h3>
-        <p>{t('studio.budget.body', { cost: roundPoints(ask.cost), total: roundPoints(ask.total), budget: roundPoints(ask.budget) })}</p>
-        <div className="st-dialog-actions">
-          <button type="button" className="btn" data-testid="budget-cancel" onClick={() => ask.answer(false)}>
-            {t('studio.budget.cancel')}
-          </button>
-          <button type="button" ref={confirm} className="btn btn-primary" data-testid="budget-confirm-submit" onClick={() => ask.answer(true)}>
-            {t('studio.budget.confirm')}
-          </button>
-        </div>
-      </div>
-    </div>
+    <ConfirmDialog
+      tone="spend"
+      title={t('studio.budget.title')}
+      body={t('studio.budget.body', { cost: roundPoints(ask.cost), total: roundPoints(ask.total), budget: roundPoints(ask.budget) })}
+      cancelLabel={t('studio.budget.cancel')}
+      confirmLabel={t('studio.budget.confirm')}
+      testId="budget-confirm"
+      cancelTestId="budget-cancel"
+      confirmTestId="budget-confirm-submit"
+      onCancel={() => ask.answer(false)}
+      onConfirm={() => ask.answer(true)}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { fillVendor } from '../../../../shared/operations/catalog';
 import type { FieldDef } from '../../../../shared/operations/fields';
 import type { OperationId } from '../../../../shared/operations/ids';
 import { useStudioStore } from './studio-store';
+import { PopoverContent, PopoverRoot, PopoverTrigger, Tip } from '../../ui/primitives';
 
 type ModelField = Extract<FieldDef, { type: 'model' }>;
 
@@ -35,63 +36,64 @@ export function GenerateExtras({ op, modelField, current, vendor }: { op: Operat
   return (
     <div className="st-extras">
       {/* A stepper in the app's own controls (1–8), not a native select. */}
-      <div className="st-count" role="group" aria-label={t('studio.count.label')} title={t('studio.count.title')}>
-        <button
-          type="button"
-          className="st-count-step"
-          aria-label={t('studio.count.fewer')}
-          data-testid="batch-count-down"
-          disabled={count <= 1}
-          onClick={() => useStudioStore.getState().setCount(op, Math.max(1, count - 1))}
-        >
-          <Minus size={12} />
-        </button>
-        <output className="st-count-value" data-testid="batch-count" aria-live="polite">
-          ×{count}
-        </output>
-        <button
-          type="button"
-          className="st-count-step"
-          aria-label={t('studio.count.more')}
-          data-testid="batch-count-up"
-          disabled={count >= MAX_COUNT}
-          onClick={() => useStudioStore.getState().setCount(op, Math.min(MAX_COUNT, count + 1))}
-        >
-          <Plus size={12} />
-        </button>
-      </div>
-      {modelField && modelField.presets.length > 1 && (
-        <div className="st-models">
+      <Tip label={t('studio.count.title')}>
+        <div className="st-count" role="group" aria-label={t('studio.count.label')}>
           <button
             type="button"
-            className={`btn btn-sm btn-ghost st-models-btn${multi ? ' on' : ''}`}
-            title={t('studio.models.title')}
-            aria-expanded={open}
-            data-testid="models-multi"
-            onClick={() => setOpen((o) => !o)}
+            className="st-count-step"
+            aria-label={t('studio.count.fewer')}
+            data-testid="batch-count-down"
+            disabled={count <= 1}
+            onClick={() => useStudioStore.getState().setCount(op, Math.max(1, count - 1))}
           >
-            <Layers size={14} /> {multi ? t('studio.models.several', { count: several.length }) : t('studio.models.button')}
+            <Minus size={12} />
           </button>
+          <output className="st-count-value" data-testid="batch-count" aria-live="polite">
+            ×{count}
+          </output>
+          <button
+            type="button"
+            className="st-count-step"
+            aria-label={t('studio.count.more')}
+            data-testid="batch-count-up"
+            disabled={count >= MAX_COUNT}
+            onClick={() => useStudioStore.getState().setCount(op, Math.min(MAX_COUNT, count + 1))}
+          >
+            <Plus size={12} />
+          </button>
+        </div>
+      </Tip>
+      {modelField && modelField.presets.length > 1 && (
+        <PopoverRoot open={open} onOpenChange={setOpen}>
+          <Tip label={t('studio.models.title')}>
+            <PopoverTrigger asChild>
+              <button type="button" className={`btn btn-sm btn-ghost st-models-btn${multi ? ' on' : ''}`} data-testid="models-multi">
+                <Layers size={14} /> {multi ? t('studio.models.several', { count: several.length }) : t('studio.models.button')}
+              </button>
+            </PopoverTrigger>
+          </Tip>
           {open && (
-            <div className="st-models-pop" role="dialog" aria-label={t('studio.models.title')}>
+            <PopoverContent className="st-models-pop" label={t('studio.models.title')} side="top">
               <p className="st-hint">{t('studio.models.hint')}</p>
               {modelField.presets.map((p) => {
                 const on = (several.length ? several : [current]).includes(p.id);
                 return (
-                  <button key={p.id} type="button" role="menuitemcheckbox" aria-checked={on} className={`st-model-opt${on ? ' on' : ''}`} data-testid={`model-option-${p.label}`} onClick={() => toggle(p.id)}>
+                  <button key={p.id} type="button" aria-pressed={on} className={`st-model-opt${on ? ' on' : ''}`} data-testid={`model-option-${p.label}`} onClick={() => toggle(p.id)}>
                     <span className="st-check">{on && <Check size={13} />}</span>
                     <span>{p.label}</span>
                     <code>{fillVendor(p.id, vendor)}</code>
                   </button>
                 );
               })}
-            </div>
+            </PopoverContent>
           )}
-        </div>
+        </PopoverRoot>
       )}
-      <button type="button" className="btn btn-sm btn-ghost st-ledger-btn" title={t('studio.ledger.title')} aria-label={t('studio.ledger.title')} data-testid="open-ledger" onClick={() => useStudioStore.getState().setLedgerOpen(true)}>
-        <ReceiptText size={14} />
-      </button>
+      <Tip label={t('studio.ledger.title')}>
+        <button type="button" className="btn btn-sm btn-ghost st-ledger-btn" aria-label={t('studio.ledger.title')} data-testid="open-ledger" onClick={() => useStudioStore.getState().setLedgerOpen(true)}>
+          <ReceiptText size={14} />
+        </button>
+      </Tip>
     </div>
   );
 }

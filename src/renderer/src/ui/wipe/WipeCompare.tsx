@@ -8,6 +8,7 @@
 import { Columns2, Maximize, Minus, Plus, SplitSquareHorizontal } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ToggleGroup } from '../primitives';
 import { FIT_VIEW, clamp, panView, positionAt, viewTransform, zoomView, type WipeView } from './wipe-view';
 import './wipe.css';
 
@@ -196,32 +197,27 @@ export function WipeCompare(props: WipeCompareProps): React.JSX.Element {
         </div>
       )}
       <div className="wipe-tools" onDoubleClick={(e) => e.stopPropagation()}>
-        <div className="wipe-seg" role="radiogroup" aria-label={t('wipe.label')}>
-          <button
-            type="button"
-            role="radio"
-            aria-checked={mode === 'wipe'}
-            className="icon-btn"
-            title={t('wipe.modeWipe')}
-            aria-label={t('wipe.modeWipe')}
-            onClick={() => setMode('wipe')}
-            data-testid="wipe-mode-wipe"
-          >
-            <SplitSquareHorizontal size={15} />
-          </button>
-          <button
-            type="button"
-            role="radio"
-            aria-checked={mode === 'side'}
-            className="icon-btn"
-            title={t('wipe.modeSide')}
-            aria-label={t('wipe.modeSide')}
-            onClick={() => setMode('side')}
-            data-testid="wipe-mode-side"
-          >
-            <Columns2 size={15} />
-          </button>
-        </div>
+        <ToggleGroup
+          className="wipe-seg"
+          itemClassName="icon-btn"
+          label={t('wipe.label')}
+          value={mode}
+          onChange={(m) => setMode(m === 'side' ? 'side' : 'wipe')}
+          choices={[
+            {
+              value: 'wipe',
+              label: t('wipe.modeWipe'),
+              testId: 'wipe-mode-wipe',
+              content: <SplitSquareHorizontal size={15} />,
+            },
+            {
+              value: 'side',
+              label: t('wipe.modeSide'),
+              testId: 'wipe-mode-side',
+              content: <Columns2 size={15} />,
+            },
+          ]}
+        />
         <span className="wipe-sep" />
         <button
           type="button"

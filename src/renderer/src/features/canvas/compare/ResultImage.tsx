@@ -3,13 +3,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskDetail, TaskSummary } from '../../../../../shared/domain/task';
 import { WipeCompare } from '../../../ui/wipe';
-import { mediaPreviewUrl } from '../../forms/media/media-info';
-import { ZoomImage } from '../../gallery/components/ZoomImage';
+import { mediaPreviewUrl } from '../../forms';
+import { ZoomImage } from '../../gallery';
 import { editWithMask } from '../launch/edit-with-mask';
 import { useCompareStore } from './compare-store';
 import { editSourceOf } from './edit-source';
 import { useSeamSource } from './use-seam-source';
 import '../canvas.css';
+import { Tip } from '../../../ui/primitives';
 
 /**
  * The lightbox's image: the zoomable result, and for an edit (image edit, expansion) a "Before / after"
@@ -52,16 +53,17 @@ export function ResultImage({
   const actions = (
     <div className="cv-stage-actions">
       {rawSourceUrl && (
-        <button
-          type="button"
-          className={`cv-compare-toggle${on ? ' on' : ''}`}
-          aria-pressed={on}
-          onClick={toggle}
-          title={`${t('canvas.compare.toggle')} (C)`}
-          data-testid="lightbox-compare"
-        >
-          <SplitSquareHorizontal size={15} /> {t('canvas.compare.toggle')}
-        </button>
+        <Tip label={`${t('canvas.compare.toggle')} (C)`}>
+          <button
+            type="button"
+            className={`cv-compare-toggle${on ? ' on' : ''}`}
+            aria-pressed={on}
+            onClick={toggle}
+            data-testid="lightbox-compare"
+          >
+            <SplitSquareHorizontal size={15} /> {t('canvas.compare.toggle')}
+          </button>
+        </Tip>
       )}
       <button
         type="button"

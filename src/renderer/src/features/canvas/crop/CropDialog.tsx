@@ -1,7 +1,7 @@
 import { Check, X } from 'lucide-react';
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { createPortal } from 'react-dom';
+import { useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal, ModalTitle } from '../../../ui/primitives';
 import { Slider } from '../editor/Slider';
 import { CENTRED_FRAME, MIN_CROP_SCALE, cropRect, moveFrame, type PixelRect } from './crop-rect';
 import './crop.css';
@@ -25,16 +25,6 @@ export function CropDialog(p: CropDialogProps) {
   const img = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number } | null>(null);
   const rect = cropRect(p.width, p.height, p.ratio, frame);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      e.stopPropagation();
-      p.onClose();
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [p]);
 
   const onDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;
@@ -67,77 +57,76 @@ export function CropDialog(p: CropDialogProps) {
     }
   };
 
-  return createPortal(
-    <div
-      className="cv-crop-backdrop"
-      role="dialog"
-      aria-modal="true"
-      aria-label={t('canvas.crop.title', { ratio: p.ratioLabel })}
-      data-testid="crop-dialog"
+  return (
+    <Modal
+      onClose={p.onClose}
+      backdropClassName="cv-crop-backdrop"
+      className="cv-crop"
+      testId="crop-dialog"
+      closeOnOutside={false}
     >
-      <div className="cv-crop">
-        <header className="cv-crop-head">
+      <header className="cv-crop-head">
+        <ModalTitle asChild>
           <strong>{t('canvas.crop.title', { ratio: p.ratioLabel })}</strong>
-          <span className="cv-dim" data-testid="crop-size">
-            {t('canvas.crop.size', { w: rect.w, h: rect.h, sw: p.width, sh: p.height })}
-          </span>
-        </header>
-        <div className="cv-crop-stage">
+        </ModalTitle>
+        <span className="cv-dim" data-testid="crop-size">
+          {t('canvas.crop.size', { w: rect.w, h: rect.h, sw: p.width, sh: p.height })}
+        </span>
+      </header>
+      <div className="cv-crop-stage">
+        <div
+          ref={img}
+          className="cv-crop-image"
+          style={{ aspectRatio: `${p.width} / ${p.height}`, ['--ar' as string]: p.width / p.height }}
+        >
+          <img src={p.url} alt="" draggable={false} />
           <div
-            ref={img}
-            className="cv-crop-image"
-            style={{ aspectRatio: `${p.width} / ${p.height}`, ['--ar' as string]: p.width / p.height }}
+            className="cv-crop-frame"
+            style={{
+              left: pct(rect.x / p.width),
+              top: pct(rect.y / p.height),
+              width: pct(rect.w / p.width),
+              height: pct(rect.h / p.height),
+            }}
+            onPointerDown={onDown}
+            onPointerMove={onMove}
+            onPointerUp={() => (drag.current = null)}
+            onPointerCancel={() => (drag.current = null)}
+            data-testid="crop-frame"
           >
-            <img src={p.url} alt="" draggable={false} />
-            <div
-              className="cv-crop-frame"
-              style={{
-                left: pct(rect.x / p.width),
-                top: pct(rect.y / p.height),
-                width: pct(rect.w / p.width),
-                height: pct(rect.h / p.height),
-              }}
-              onPointerDown={onDown}
-              onPointerMove={onMove}
-              onPointerUp={() => (drag.current = null)}
-              onPointerCancel={() => (drag.current = null)}
-              data-testid="crop-frame"
-            >
-              <span className="cv-crop-thirds" />
-            </div>
+            <span className="cv-crop-thirds" />
           </div>
         </div>
-        <footer className="cv-crop-foot">
-          <Slider
-            label={t('canvas.crop.scale')}
-            value={Math.round(frame.scale * 100)}
-            min={MIN_CROP_SCALE * 100}
-            max={100}
-            display={`${Math.round(frame.scale * 100)}%`}
-            onChange={(v) => setFrame((f) => ({ ...f, scale: v / 100 }))}
-            testId="crop-scale"
-          />
-          {error && (
-            <span className="cv-error" role="alert">
-              {error}
-            </span>
-          )}
-          <span className="cv-spacer" />
-          <button type="button" className="btn" onClick={p.onClose}>
-            <X size={15} /> {t('canvas.editor.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={busy}
-            onClick={() => void apply()}
-            data-testid="crop-apply"
-          >
-            <Check size={15} /> {t('canvas.crop.apply')}
-          </button>
-        </footer>
       </div>
-    </div>,
-    document.body,
+      <footer className="cv-crop-foot">
+        <Slider
+          label={t('canvas.crop.scale')}
+          value={Math.round(frame.scale * 100)}
+          min={MIN_CROP_SCALE * 100}
+          max={100}
+          display={`${Math.round(frame.scale * 100)}%`}
+          onChange={(v) => setFrame((f) => ({ ...f, scale: v / 100 }))}
+          testId="crop-scale"
+        />
+        {error && (
+          <span className="cv-error" role="alert">
+            {error}
+          </span>
+        )}
+        <span className="cv-spacer" />
+        <button type="button" className="btn" onClick={p.onClose}>
+          <X size={15} /> {t('canvas.editor.cancel')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={busy}
+          onClick={() => void apply()}
+          data-testid="crop-apply"
+        >
+          <Check size={15} /> {t('canvas.crop.apply')}
+        </button>
+      </footer>
+    </Modal>
   );
 }

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { mediaValueSchema, type MediaValue } from '../../../../../shared/operations/media';
 import { useBridge } from '../../../bridge/bridge-context';
 import { stageFile } from '../../../bridge/media';
-import { useImageSize } from '../../forms/fields/use-image-size';
-import { mediaKindOf, mediaName, mediaPreviewUrl } from '../../forms/media/media-info';
+import { useImageSize } from '../../forms';
+import { mediaKindOf, mediaName, mediaPreviewUrl } from '../../forms';
 import { fitsRatio, targetRatio, type PixelRect } from './crop-rect';
 
 /** The crop dialog is its own chunk, loaded when first opened. */

@@ -5,17 +5,17 @@
  * rectangle fills, select by colour, feather and a side-by-side source view, with its own toolbar look.
  */
 import { Check, Columns2, Layers, Maximize, X } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maskToPngBlob } from '../../mask-painter/browser-io';
-import { MaskDocument } from '../../mask-painter/mask-document';
-import type { Rect } from '../../mask-painter/mask-raster';
-import type { MaskChange } from '../../mask-painter/MaskPainter';
-import { usePainterToolStore } from '../../mask-painter/painter-tool-store';
-import { useOverlayCanvas } from '../../mask-painter/use-overlay-canvas';
-import { usePainterPointer } from '../../mask-painter/use-painter-pointer';
-import { useViewControls } from '../../mask-painter/use-view-controls';
+import { Modal, ModalTitle, RadioChips, Tip } from '../../../ui/primitives';
+import { maskToPngBlob } from '../../mask-painter';
+import { MaskDocument } from '../../mask-painter';
+import type { Rect } from '../../mask-painter';
+import type { MaskChange } from '../../mask-painter';
+import { usePainterToolStore } from '../../mask-painter';
+import { useOverlayCanvas } from '../../mask-painter';
+import { usePainterPointer } from '../../mask-painter';
+import { useViewControls } from '../../mask-painter';
 import { OptionsBar, ToolRail } from './EditorChrome';
 import { useEditorStore } from './editor-store';
 import { RegionOutline } from './RegionOutline';
@@ -38,7 +38,29 @@ export interface CanvasEditorProps {
   onOverlayPainted?: (rect: Rect) => void;
 }
 
+/**
+ * The modal around the editor. The editor's own hooks live in EditorBody, which mounts inside the modal's
+ * portal, so their refs (viewport, canvas) exist when their effects first run.
+ */
 export function CanvasEditor(props: CanvasEditorProps) {
+  const tool = useEditorStore((s) => s.tool);
+  // Esc never throws work away: the body says whether closing now loses nothing.
+  const close = useRef<() => void>(() => props.onCancel());
+  return (
+    <Modal
+      onClose={() => close.current()}
+      backdropClassName="cv-editor-backdrop"
+      className="cv-editor"
+      testId="canvas-editor"
+      closeOnOutside={false}
+      data-tool={tool}
+    >
+      <EditorBody {...props} closeRef={close} />
+    </Modal>
+  );
+}
+
+function EditorBody({ closeRef, ...props }: CanvasEditorProps & { closeRef: RefObject<() => void> }) {
   const { t } = useTranslation();
   const { width, height, initialMask } = props;
   const doc = useMemo(() => new MaskDocument(width, height, initialMask), [width, height, initialMask]);
@@ -146,54 +168,58 @@ export function CanvasEditor(props: CanvasEditorProps) {
     },
   };
 
-  return createPortal(
-    <div
-      className="cv-editor"
-      role="dialog"
-      aria-modal="true"
-      aria-label={t('canvas.editor.title')}
-      data-testid="canvas-editor"
-      data-tool={tool}
-    >
+  closeRef.current = () => keys.current.close();
+  return (
+    <>
       <header className="cv-head">
-        <strong>{t('canvas.editor.title')}</strong>
+        <ModalTitle asChild>
+          <strong>{t('canvas.editor.title')}</strong>
+        </ModalTitle>
         <span className="cv-dim">
           {props.title ? `${props.title} · ` : ''}
           {width}×{height}
         </span>
         <span className="cv-spacer" />
-        <div className="cv-seg" role="radiogroup" aria-label={t('canvas.editor.sourceView')}>
-          <button
-            type="button"
-            role="radio"
-            aria-checked={view === 'overlay'}
-            onClick={() => useEditorStore.getState().update({ view: 'overlay' })}
-            data-testid="cv-view-overlay"
-          >
-            <Layers size={14} /> {t('canvas.editor.viewOverlay')}
-          </button>
-          <button
-            type="button"
-            role="radio"
-            aria-checked={view === 'side'}
-            onClick={() => useEditorStore.getState().update({ view: 'side' })}
-            data-testid="cv-view-side"
-          >
-            <Columns2 size={14} /> {t('canvas.editor.viewSide')}
-          </button>
-        </div>
+        <RadioChips
+          className="cv-seg"
+          chipClassName="cv-seg-item"
+          label={t('canvas.editor.sourceView')}
+          value={view}
+          onChange={(v) => useEditorStore.getState().update({ view: v === 'side' ? 'side' : 'overlay' })}
+          chips={[
+            {
+              value: 'overlay',
+              testId: 'cv-view-overlay',
+              label: (
+                <>
+                  <Layers size={14} /> {t('canvas.editor.viewOverlay')}
+                </>
+              ),
+            },
+            {
+              value: 'side',
+              testId: 'cv-view-side',
+              label: (
+                <>
+                  <Columns2 size={14} /> {t('canvas.editor.viewSide')}
+                </>
+              ),
+            },
+          ]}
+        />
         <span className="cv-zoom" data-testid="cv-zoom">
           {Math.round(viewControls.zoom * 100)}%
         </span>
-        <button
-          type="button"
-          className="cv-tool"
-          aria-label={`${t('canvas.editor.fit')} (F)`}
-          title={`${t('canvas.editor.fit')} (F)`}
-          onClick={viewControls.fit}
-        >
-          <Maximize size={16} />
-        </button>
+        <Tip label={`${t('canvas.editor.fit')} (F)`}>
+          <button
+            type="button"
+            className="cv-tool"
+            aria-label={`${t('canvas.editor.fit')} (F)`}
+            onClick={viewControls.fit}
+          >
+            <Maximize size={16} />
+          </button>
+        </Tip>
         <span className="cv-head-sep" />
         <button type="button" className="btn" onClick={props.onCancel} data-testid="cv-cancel">
           <X size={15} /> {t('canvas.editor.cancel')}
@@ -232,6 +258,7 @@ export function CanvasEditor(props: CanvasEditorProps) {
           ref={viewportRef}
           className={`cv-pane cv-viewport${spaceHeld || pointer.panning ? ' cv-panning' : ''}${regionTool ? ' cv-region' : ''}`}
           tabIndex={0}
+          role="application"
           aria-label={t('canvas.editor.canvas')}
           data-testid="cv-viewport"
           {...handlers}
@@ -268,7 +295,6 @@ export function CanvasEditor(props: CanvasEditorProps) {
           <span>{t('canvas.editor.shortcuts')}</span>
         )}
       </footer>
-    </div>,
-    document.body,
+    </>
   );
 }

@@ -14,10 +14,10 @@ import {
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SIZE_SLIDER_STEPS, sizeToSlider, sliderToSize } from '../../mask-painter/brush-size';
-import { usePainterToolStore } from '../../mask-painter/painter-tool-store';
+import { PopoverContent, PopoverRoot, PopoverTrigger, RadioChips, Tip } from '../../../ui/primitives';
+import { SIZE_SLIDER_STEPS, sizeToSlider, sliderToSize } from '../../mask-painter';
+import { usePainterToolStore } from '../../mask-painter';
 import { useEditorStore, type EditorTool } from './editor-store';
-import { EditorPopover } from './Popover';
 import { Slider } from './Slider';
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
@@ -34,19 +34,20 @@ function ToolButton(props: {
 }) {
   const title = props.keyHint ? `${props.label} (${props.keyHint})` : props.label;
   return (
-    <button
-      type="button"
-      className="cv-tool"
-      aria-pressed={props.on}
-      aria-label={props.label}
-      title={title}
-      onClick={props.onClick}
-      data-testid={props.testId}
-      disabled={props.disabled}
-    >
-      {props.children}
-      {props.keyHint && <kbd>{props.keyHint}</kbd>}
-    </button>
+    <Tip label={title} side="right">
+      <button
+        type="button"
+        className="cv-tool"
+        aria-pressed={props.on}
+        aria-label={props.label}
+        onClick={props.onClick}
+        data-testid={props.testId}
+        disabled={props.disabled}
+      >
+        {props.children}
+        {props.keyHint && <kbd>{props.keyHint}</kbd>}
+      </button>
+    </Tip>
   );
 }
 
@@ -70,7 +71,7 @@ export function ToolRail(p: ToolRailProps) {
     useEditorStore.getState().update({ tool: next });
     if (brush) usePainterToolStore.getState().update({ tool: brush });
   };
-  const [featherAnchor, setFeatherAnchor] = useState<HTMLElement | null>(null);
+  const [featherOpen, setFeatherOpen] = useState(false);
   const radius = useEditorStore((s) => s.featherRadius);
   return (
     <div className="cv-rail" role="toolbar" aria-orientation="vertical" aria-label={t('canvas.editor.tools')}>
@@ -126,24 +127,21 @@ export function ToolRail(p: ToolRailProps) {
       <ToolButton label={t('canvas.editor.invert')} onClick={p.onInvert} testId="cv-invert">
         <Contrast size={18} />
       </ToolButton>
-      <div className="cv-anchor">
-        <button
-          type="button"
-          className="cv-tool"
-          aria-label={t('canvas.editor.feather')}
-          title={t('canvas.editor.feather')}
-          aria-expanded={featherAnchor !== null}
-          onClick={(e) => setFeatherAnchor(featherAnchor ? null : e.currentTarget)}
-          data-testid="cv-feather"
-        >
-          <Blend size={18} />
-        </button>
-        {featherAnchor && (
-          <EditorPopover
-            label={t('canvas.editor.feather')}
-            anchor={featherAnchor}
-            onClose={() => setFeatherAnchor(null)}
-          >
+      <PopoverRoot open={featherOpen} onOpenChange={setFeatherOpen}>
+        <Tip label={t('canvas.editor.feather')} side="right">
+          <PopoverTrigger asChild>
+            <button
+              type="button"
+              className="cv-tool"
+              aria-label={t('canvas.editor.feather')}
+              data-testid="cv-feather"
+            >
+              <Blend size={18} />
+            </button>
+          </PopoverTrigger>
+        </Tip>
+        {featherOpen && (
+          <PopoverContent className="cv-popover" label={t('canvas.editor.feather')} side="right">
             <p className="cv-pop-title">{t('canvas.editor.featherTitle')}</p>
             <Slider
               label={t('canvas.editor.radius')}
@@ -159,15 +157,15 @@ export function ToolRail(p: ToolRailProps) {
               className="btn btn-sm btn-primary"
               onClick={() => {
                 p.onFeather(radius);
-                setFeatherAnchor(null);
+                setFeatherOpen(false);
               }}
               data-testid="cv-feather-apply"
             >
               {t('canvas.editor.featherApply')}
             </button>
-          </EditorPopover>
+          </PopoverContent>
         )}
-      </div>
+      </PopoverRoot>
       <ToolButton label={t('canvas.editor.clear')} onClick={p.onClear} testId="cv-clear">
         <Trash2 size={18} />
       </ToolButton>
@@ -197,7 +195,7 @@ export function OptionsBar() {
   const { t } = useTranslation();
   const s = usePainterToolStore();
   const e = useEditorStore();
-  const [overlayAnchor, setOverlayAnchor] = useState<HTMLElement | null>(null);
+  const [overlayOpen, setOverlayOpen] = useState(false);
   const region = e.tool !== 'paint';
   return (
     <div className="cv-options" data-testid="cv-options">
@@ -231,20 +229,18 @@ export function OptionsBar() {
         </>
       )}
       {region && (
-        <div className="cv-seg" role="radiogroup" aria-label={t('canvas.editor.mode')}>
-          {(['brush', 'eraser'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="radio"
-              aria-checked={s.tool === m}
-              onClick={() => s.update({ tool: m })}
-              data-testid={`cv-mode-${m}`}
-            >
-              {t(m === 'brush' ? 'canvas.editor.add' : 'canvas.editor.subtract')}
-            </button>
-          ))}
-        </div>
+        <RadioChips
+          className="cv-seg"
+          chipClassName="cv-seg-item"
+          label={t('canvas.editor.mode')}
+          value={s.tool}
+          onChange={(m) => s.update({ tool: m === 'eraser' ? 'eraser' : 'brush' })}
+          chips={(['brush', 'eraser'] as const).map((m) => ({
+            value: m,
+            testId: `cv-mode-${m}`,
+            label: t(m === 'brush' ? 'canvas.editor.add' : 'canvas.editor.subtract'),
+          }))}
+        />
       )}
       {e.tool === 'colour' && (
         <>
@@ -270,38 +266,28 @@ export function OptionsBar() {
       )}
       {region && <span className="cv-hint">{t('canvas.editor.altHint')}</span>}
       <span className="cv-spacer" />
-      <div className="cv-anchor">
-        <button
-          type="button"
-          className="cv-chip"
-          aria-expanded={overlayAnchor !== null}
-          onClick={(ev) => setOverlayAnchor(overlayAnchor ? null : ev.currentTarget)}
-          data-testid="cv-overlay"
-        >
-          <span className="cv-swatch" style={{ background: s.overlayColor }} />
-          <Palette size={14} /> {t('canvas.editor.overlay')}
-        </button>
-        {overlayAnchor && (
-          <EditorPopover
-            label={t('canvas.editor.overlay')}
-            anchor={overlayAnchor}
-            onClose={() => setOverlayAnchor(null)}
-          >
+      <PopoverRoot open={overlayOpen} onOpenChange={setOverlayOpen}>
+        <PopoverTrigger asChild>
+          <button type="button" className="cv-chip" data-testid="cv-overlay">
+            <span className="cv-swatch" style={{ background: s.overlayColor }} />
+            <Palette size={14} /> {t('canvas.editor.overlay')}
+          </button>
+        </PopoverTrigger>
+        {overlayOpen && (
+          <PopoverContent className="cv-popover" label={t('canvas.editor.overlay')} align="end">
             <p className="cv-pop-title">{t('canvas.editor.overlayColour')}</p>
-            <div className="cv-swatches" role="radiogroup" aria-label={t('canvas.editor.overlayColour')}>
-              {OVERLAY_SWATCHES.map((c) => (
-                <button
-                  key={c}
-                  type="button"
-                  role="radio"
-                  aria-checked={s.overlayColor === c}
-                  aria-label={c}
-                  className="cv-swatch-btn"
-                  style={{ background: c }}
-                  onClick={() => s.update({ overlayColor: c })}
-                />
-              ))}
-            </div>
+            <RadioChips
+              className="cv-swatches"
+              chipClassName="cv-swatch-btn"
+              label={t('canvas.editor.overlayColour')}
+              value={s.overlayColor}
+              onChange={(c) => s.update({ overlayColor: c })}
+              chips={OVERLAY_SWATCHES.map((c) => ({
+                value: c,
+                label: <span className="sr-only">{c}</span>,
+                swatch: c,
+              }))}
+            />
             <Slider
               label={t('canvas.editor.overlayOpacity')}
               value={Math.round(s.overlayOpacity * 100)}
@@ -311,22 +297,20 @@ export function OptionsBar() {
               onChange={(v) => s.update({ overlayOpacity: v / 100 })}
             />
             <p className="cv-pop-title">{t('canvas.editor.format')}</p>
-            <div className="cv-seg" role="radiogroup" aria-label={t('canvas.editor.format')}>
-              {(['white-edit', 'alpha-edit'] as const).map((f) => (
-                <button
-                  key={f}
-                  type="button"
-                  role="radio"
-                  aria-checked={s.format === f}
-                  onClick={() => s.update({ format: f })}
-                >
-                  {t(f === 'white-edit' ? 'canvas.editor.formatWhite' : 'canvas.editor.formatAlpha')}
-                </button>
-              ))}
-            </div>
-          </EditorPopover>
+            <RadioChips
+              className="cv-seg"
+              chipClassName="cv-seg-item"
+              label={t('canvas.editor.format')}
+              value={s.format}
+              onChange={(f) => s.update({ format: f === 'alpha-edit' ? 'alpha-edit' : 'white-edit' })}
+              chips={(['white-edit', 'alpha-edit'] as const).map((f) => ({
+                value: f,
+                label: t(f === 'white-edit' ? 'canvas.editor.formatWhite' : 'canvas.editor.formatAlpha'),
+              }))}
+            />
+          </PopoverContent>
         )}
-      </div>
+      </PopoverRoot>
     </div>
   );
 }

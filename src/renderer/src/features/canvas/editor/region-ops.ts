@@ -3,7 +3,7 @@
  * 0..255) that `combine` merges into the mask as "add" (max) or "subtract". The result goes to
  * `MaskDocument.load`, so every region fill is one undoable step of the painter's own history.
  */
-import type { Point } from '../../mask-painter/view-transform';
+import type { Point } from '../../mask-painter';
 
 export type RegionMode = 'add' | 'subtract';
 

@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
-import { stepSize } from '../../mask-painter/brush-size';
-import { usePainterToolStore } from '../../mask-painter/painter-tool-store';
+import { stepSize } from '../../mask-painter';
+import { usePainterToolStore } from '../../mask-painter';
 import { useEditorStore, type EditorTool } from './editor-store';
 
 export interface EditorKeyActions {
@@ -30,8 +30,8 @@ function isTextEntry(t: EventTarget | null): boolean {
 
 /**
  * Keyboard-first: B brush, E eraser, L lasso, R rectangle, W colour, [ ] size, X swap paint/erase,
- * Ctrl/Cmd+Z undo, Shift+Ctrl/Cmd+Z or Ctrl+Y redo, F fit, Space+drag pan, Esc close. The editor is
- * modal, so it listens on the window for as long as it is open.
+ * Ctrl/Cmd+Z undo, Shift+Ctrl/Cmd+Z or Ctrl+Y redo, F fit, Space+drag pan. Esc is the modal's (it closes
+ * only while nothing was changed). The editor is modal, so it listens on the window while it is open.
  */
 export function useEditorKeys(actions: RefObject<EditorKeyActions>): void {
   useEffect(() => {
@@ -57,7 +57,6 @@ export function useEditorKeys(actions: RefObject<EditorKeyActions>): void {
       else if (key === 'x') painter.update({ tool: painter.tool === 'brush' ? 'eraser' : 'brush' });
       else if (key === 'f') a.fit();
       else if (e.code === 'Space') a.setSpaceHeld(true);
-      else if (e.key === 'Escape') a.close();
       else return;
       e.preventDefault();
       e.stopPropagation();

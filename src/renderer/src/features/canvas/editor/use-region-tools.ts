@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type RefObject } from 'react';
-import type { MaskDocument } from '../../mask-painter/mask-document';
-import { usePainterToolStore } from '../../mask-painter/painter-tool-store';
-import { screenToImage, type Point, type ViewTransform } from '../../mask-painter/view-transform';
+import type { MaskDocument } from '../../mask-painter';
+import { usePainterToolStore } from '../../mask-painter';
+import { screenToImage, type Point, type ViewTransform } from '../../mask-painter';
 import { useEditorStore } from './editor-store';
 import { colourCoverage, polygonCoverage, rectCoverage, type RegionMode } from './region-ops';
 

@@ -1,20 +1,23 @@
 import { Info } from 'lucide-react';
-import { useRef, type PointerEvent } from 'react';
+import { useEffect, useRef, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EXPANSION_SIDES } from '../../../../../shared/operations/catalog/vendor';
+import type { Values } from '../../../../../shared/operations/fields';
 import type { MediaValue } from '../../../../../shared/operations/media';
-import { mediaPreviewUrl } from '../../forms/media/media-info';
-import { useImageSize } from '../../forms/fields/use-image-size';
+import { mediaPreviewUrl, setDraftField } from '../../forms';
+import { useImageSize } from '../../forms';
+import { RadioChips } from '../../../ui/primitives';
 import { Slider } from '../editor/Slider';
-import { ANCHORS, MIN_ZOOM, dragBy, generatedShare, placeBox } from './placement';
+import { ANCHORS, MIN_ZOOM, dragBy, expansionRatiosOf, generatedShare, placeBox } from './placement';
 import { usePlacementStore } from './placement-store';
 import './expand.css';
 
 /**
  * Expansion you can see: the chosen ratio as a frame, the source inside it (drag it, pick an anchor, zoom
- * it) and the area the gateway will generate hatched. The expand endpoint takes only the image, prompt and
- * ratio, so the placement stays a preview, and the panel says so.
+ * it) and the area the gateway will generate hatched. The placement is sent as Kling's four expansion ratios
+ * beside the aspect ratio, and the panel says which numbers go.
  */
-export function ExpandPreview({ source, ratio }: { source: MediaValue; ratio: { w: number; h: number } }) {
+export function ExpandPreview({ source, ratio, values }: { source: MediaValue; ratio: { w: number; h: number }; values: Values }) {
   const { t } = useTranslation();
   const url = mediaPreviewUrl(source);
   const size = useImageSize(url);
@@ -23,8 +26,15 @@ export function ExpandPreview({ source, ratio }: { source: MediaValue; ratio: { 
   const frame = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number } | null>(null);
   const R = ratio.w / ratio.h;
-  if (!url || !size) return null;
-  const S = size.width / size.height;
+  const S = size ? size.width / size.height : null;
+  const sent = S ? expansionRatiosOf(R, S, placement) : null;
+  // The placement is sent: its four ratios go into the draft (and the request, beside the aspect ratio).
+  useEffect(() => {
+    if (!sent) return;
+    for (const side of EXPANSION_SIDES)
+      if (values[`${side}_expansion_ratio`] !== sent[side]) setDraftField('vendor.expand', `${side}_expansion_ratio`, sent[side]);
+  }, [sent?.up, sent?.down, sent?.left, sent?.right]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (!url || !S || !sent) return null;
   const box = placeBox(R, S, placement);
   const share = generatedShare(R, S, placement);
 
@@ -77,22 +87,23 @@ export function ExpandPreview({ source, ratio }: { source: MediaValue; ratio: { 
         </div>
       </div>
       <div className="cv-expand-controls">
-        <div className="cv-anchors" role="radiogroup" aria-label={t('canvas.expand.anchor')}>
-          {ANCHORS.map((a) => (
-            <button
-              key={a.id}
-              type="button"
-              role="radio"
-              aria-checked={placement.ax === a.ax && placement.ay === a.ay}
-              aria-label={t(`canvas.expand.anchors.${a.id}`)}
-              title={t(`canvas.expand.anchors.${a.id}`)}
-              onClick={() => setPlacement({ ...placement, ax: a.ax, ay: a.ay })}
-              data-testid={`expand-anchor-${a.id}`}
-            >
-              <span />
-            </button>
-          ))}
-        </div>
+        <RadioChips
+          className="cv-anchors"
+          chipClassName="cv-anchor-btn"
+          label={t('canvas.expand.anchor')}
+          value={ANCHORS.find((a) => placement.ax === a.ax && placement.ay === a.ay)?.id ?? ''}
+          onChange={(id) => {
+            const a = ANCHORS.find((x) => x.id === id);
+            if (a) setPlacement({ ...placement, ax: a.ax, ay: a.ay });
+          }}
+          chips={ANCHORS.map((a) => ({
+            value: a.id,
+            label: <span aria-hidden />,
+            hint: t(`canvas.expand.anchors.${a.id}`),
+            ariaLabel: t(`canvas.expand.anchors.${a.id}`),
+            testId: `expand-anchor-${a.id}`,
+          }))}
+        />
         <div className="cv-expand-side">
           <Slider
             label={t('canvas.expand.scale')}
@@ -108,8 +119,8 @@ export function ExpandPreview({ source, ratio }: { source: MediaValue; ratio: { 
           </span>
         </div>
       </div>
-      <p className="cv-expand-note" data-testid="expand-preview-only">
-        <Info size={14} /> {t('canvas.expand.previewOnly')}
+      <p className="cv-expand-note" data-testid="expand-sent">
+        <Info size={14} /> {t('canvas.expand.sent', { ratio: `${ratio.w}:${ratio.h}`, up: sent.up, down: sent.down, left: sent.left, right: sent.right })}
       </p>
     </div>
   );

@@ -1,7 +1,7 @@
 import { mediaValueSchema } from '../../../../../shared/operations/media';
-import type { FieldOf, FieldProps } from '../../forms/field-props';
-import { RatioField } from '../../forms/fields/RatioField';
-import { ratioOf } from '../../forms/fields/ShapeIcon';
+import type { FieldOf, FieldProps } from '../../forms';
+import { RatioField } from '../../forms';
+import { ratioOf } from '../../forms';
 import { ExpandPreview } from './ExpandPreview';
 
 /** The expansion form's ratio: the usual chips, then the live preview of the source inside that ratio. */
@@ -12,7 +12,7 @@ export function ExpandRatioField(props: FieldProps<FieldOf<'aspectRatio'>>) {
     <>
       <RatioField {...props} />
       {parsed.success && ratio && ratio.w > 0 && ratio.h > 0 && (
-        <ExpandPreview source={parsed.data} ratio={ratio} />
+        <ExpandPreview source={parsed.data} ratio={ratio} values={props.values} />
       )}
     </>
   );

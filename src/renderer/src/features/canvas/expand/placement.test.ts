@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANCHORS, CENTRED, dragBy, generatedShare, placeBox } from './placement';
+import { ANCHORS, CENTRED, dragBy, expansionRatiosOf, generatedShare, placeBox } from './placement';
 
 describe('expansion placement', () => {
   it('fits a square source centred in a 16:9 frame', () => {
@@ -23,5 +23,13 @@ describe('expansion placement', () => {
   it('has nine anchors, ids unique', () => {
     expect(new Set(ANCHORS.map((a) => a.id)).size).toBe(9);
     expect(ANCHORS[0]).toEqual({ id: 'top-left', ax: 0, ay: 0 });
+  });
+  it('gives Kling\'s four expansion ratios in multiples of the source', () => {
+    // A square centred in 16:9: 0.39 of its width on each side, nothing above or below.
+    expect(expansionRatiosOf(16 / 9, 1, CENTRED)).toEqual({ up: 0, down: 0, left: 0.39, right: 0.39 });
+    // Top left at 60 % in 9:16.
+    expect(expansionRatiosOf(9 / 16, 1, { ax: 0, ay: 0, zoom: 0.6 })).toEqual({ up: 0, down: 1.96, left: 0, right: 0.67 });
+    // The same ratio as the source at full size: nothing to expand.
+    expect(expansionRatiosOf(1.5, 1.5, CENTRED)).toEqual({ up: 0, down: 0, left: 0, right: 0 });
   });
 });

@@ -62,3 +62,13 @@ export const ANCHORS: readonly { id: string; ax: number; ay: number }[] = [0, 0.
     ay,
   })),
 );
+
+/**
+ * Kling's expand parameters for a placement: how far the frame reaches beyond the source on each side, in
+ * multiples of the source's own height (up/down) and width (left/right), rounded to hundredths.
+ */
+export function expansionRatiosOf(frameRatio: number, sourceRatio: number, p: Placement): { up: number; down: number; left: number; right: number } {
+  const b = placeBox(frameRatio, sourceRatio, p);
+  const r = (v: number) => Math.max(0, Math.round(v * 100) / 100);
+  return { up: r(b.y / b.h), down: r((1 - b.y - b.h) / b.h), left: r(b.x / b.w), right: r((1 - b.x - b.w) / b.w) };
+}

@@ -4,13 +4,15 @@
  */
 import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { TooltipProvider } from '../../../ui/primitives';
+import '../../../ui/primitives/primitives.css';
 import '../../../i18n';
 import '../../../styles/theme.css';
 import '../../../styles/ui.css';
-import type { MaskChange } from '../../mask-painter/MaskPainter';
-import type { MaskFormat } from '../../mask-painter/mask-export';
-import { benchMaskBytes } from '../../mask-painter/harness/bench-mask';
-import { usePainterToolStore } from '../../mask-painter/painter-tool-store';
+import type { MaskChange } from '../../mask-painter';
+import type { MaskFormat } from '../../mask-painter';
+import { benchMaskBytes } from '../../mask-painter';
+import { usePainterToolStore } from '../../mask-painter';
 import { CanvasEditor } from '../editor/CanvasEditor';
 import { useEditorStore } from '../editor/editor-store';
 
@@ -176,7 +178,9 @@ const rootEl = document.getElementById('root');
 if (rootEl) {
   createRoot(rootEl).render(
     <StrictMode>
-      <Harness size={size} />
+      <TooltipProvider>
+        <Harness size={size} />
+      </TooltipProvider>
     </StrictMode>,
   );
 }

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
 import type { TaskSummary } from '../../../../../shared/domain/task';
 import { useUiStore } from '../../../state/ui-store';
-import { useDraftStore } from '../../forms/drafts-store';
-import { useGalleryStore } from '../../gallery/gallery-store';
+import { useDraftStore } from '../../forms';
+import { useGalleryStore } from '../../gallery';
 
 /** Set when "Edit with mask" asked the image edit form's mask field to open the full-screen editor. */
 export const useEditorLaunch = create<{ pending: boolean; set: (pending: boolean) => void }>()((set) => ({

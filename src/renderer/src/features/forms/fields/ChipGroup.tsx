@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { RadioChips } from '../../../ui/primitives';
 
 export interface Chip {
   value: string;
@@ -6,24 +7,32 @@ export interface Chip {
   title?: string;
 }
 
-/** A row of single-choice chips (a radio group). */
-export function ChipGroup({ chips, value, onChange, label, id, testId }: { chips: Chip[]; value: string; onChange(v: string): void; label: string; id?: string; testId?: string }) {
+/** A row of single-choice chips: the shared radio group (one Tab stop, arrow keys inside), in the form's look. */
+export function ChipGroup({
+  chips,
+  value,
+  onChange,
+  label,
+  id,
+  testId,
+}: {
+  chips: Chip[];
+  value: string;
+  onChange(v: string): void;
+  label: string;
+  id?: string;
+  testId?: string;
+}) {
   return (
-    <div className="fm-chips" role="radiogroup" aria-label={label} id={id} data-testid={testId}>
-      {chips.map((c) => (
-        <button
-          key={c.value}
-          type="button"
-          role="radio"
-          aria-checked={c.value === value}
-          className={`fm-chip${c.value === value ? ' fm-chip-on' : ''}`}
-          title={c.title}
-          data-value={c.value}
-          onClick={() => onChange(c.value)}
-        >
-          {c.label}
-        </button>
-      ))}
-    </div>
+    <RadioChips
+      className="fm-chips"
+      chipClassName="fm-chip"
+      chips={chips.map((c) => ({ value: c.value, label: c.label, hint: c.title }))}
+      value={value}
+      onChange={onChange}
+      label={label}
+      id={id}
+      testId={testId}
+    />
   );
 }

@@ -12,6 +12,7 @@ import { useStageFiles } from '../media/use-stage-files';
 import { AudioPreview } from './AudioPreview';
 import { linkNoteField } from './link-note';
 import './media-notes.css';
+import { Tip } from '../../../ui/primitives';
 
 /** One media input: drop, paste, browse, link or gallery; then a preview with replace and remove. */
 export function MediaField({
@@ -64,9 +65,11 @@ export function MediaField({
           <div className="fm-media-filled">
             <MediaThumb value={current} accept={field.accept} className="fm-thumb-lg" />
             <div className="fm-media-meta">
-              <span className="fm-media-name" title={mediaName(current)}>
-                {mediaName(current)}
-              </span>
+              <Tip label={mediaName(current)}>
+                <span className="fm-media-name">
+                  {mediaName(current)}
+                </span>
+              </Tip>
               <span className="fm-media-sub">
                 <span className="fm-badge">{sourceLabel}</span>
                 {current.kind === 'file' && formatBytes(current.input.size)}
@@ -84,15 +87,16 @@ export function MediaField({
                 testId={`media-${field.name}`}
               />
             </div>
-            <button
-              type="button"
-              className="icon-btn fm-remove"
-              aria-label={t('forms.media.remove')}
-              title={t('forms.media.remove')}
-              onClick={() => onChange(null)}
-            >
-              <Trash2 size={16} />
-            </button>
+            <Tip label={t('forms.media.remove')}>
+              <button
+                type="button"
+                className="icon-btn fm-remove"
+                aria-label={t('forms.media.remove')}
+                onClick={() => onChange(null)}
+              >
+                <Trash2 size={16} />
+              </button>
+            </Tip>
           </div>
         ) : (
           <div className="fm-drop-inner">

@@ -10,6 +10,7 @@ import { MediaSources } from '../media/MediaSources';
 import { MediaThumb } from '../media/MediaThumb';
 import { DEFAULT_MAX_BYTES, mediaName } from '../media/media-info';
 import { useStageFiles } from '../media/use-stage-files';
+import { Tip } from '../../../ui/primitives';
 
 const SOURCES: readonly MediaSource[] = ['file', 'url', 'result'];
 
@@ -95,66 +96,70 @@ export function MediaListField({
       >
         <ol className="fm-tiles">
           {list.map((item, i) => (
-            <li
-              key={`${i}:${item.kind === 'file' ? item.input.id : item.kind === 'url' ? item.url : `${item.taskId}/${item.index}`}`}
-              className={`fm-tile${dragFrom === i ? ' fm-tile-dragging' : ''}`}
-              draggable
-              data-testid="media-tile"
-              title={mediaName(item)}
-              onDragStart={(e) => {
-                setDragFrom(i);
-                e.dataTransfer.effectAllowed = 'move';
-                e.dataTransfer.setData('text/x-atelier-tile', String(i));
-              }}
-              onDragEnd={() => setDragFrom(null)}
-              onDragOver={(e) => {
-                if (dragFrom === null) return;
-                e.preventDefault();
-                e.stopPropagation();
-              }}
-              onDrop={(e) => {
-                if (dragFrom === null) return;
-                e.preventDefault();
-                e.stopPropagation();
-                onChange(move(latest(), dragFrom, i));
-                setDragFrom(null);
-              }}
-            >
-              <MediaThumb value={item} accept={field.accept} />
-              <span className="fm-tile-index">{i + 1}</span>
-              <span className="fm-tile-actions">
-                <button
-                  type="button"
-                  aria-label={t('forms.media.moveLeft')}
-                  title={t('forms.media.moveLeft')}
-                  disabled={i === 0}
-                  onClick={() => onChange(move(latest(), i, i - 1))}
-                >
-                  <ChevronLeft size={14} />
-                </button>
-                <button
-                  type="button"
-                  aria-label={t('forms.media.moveRight')}
-                  title={t('forms.media.moveRight')}
-                  disabled={i === list.length - 1}
-                  onClick={() => onChange(move(latest(), i, i + 1))}
-                >
-                  <ChevronRight size={14} />
-                </button>
-                <button
-                  type="button"
-                  aria-label={t('forms.media.remove')}
-                  title={t('forms.media.remove')}
-                  data-testid="tile-remove"
-                  onClick={() => {
-                    setRefused(null);
-                    onChange(latest().filter((_, j) => j !== i));
-                  }}
-                >
-                  <X size={14} />
-                </button>
-              </span>
-            </li>
+            <Tip key={`${i}:${item.kind === 'file' ? item.input.id : item.kind === 'url' ? item.url : `${item.taskId}/${item.index}`}`} label={mediaName(item)}>
+              <li
+                data-name={mediaName(item)}
+                className={`fm-tile${dragFrom === i ? ' fm-tile-dragging' : ''}`}
+                draggable
+                data-testid="media-tile"
+                onDragStart={(e) => {
+                  setDragFrom(i);
+                  e.dataTransfer.effectAllowed = 'move';
+                  e.dataTransfer.setData('text/x-atelier-tile', String(i));
+                }}
+                onDragEnd={() => setDragFrom(null)}
+                onDragOver={(e) => {
+                  if (dragFrom === null) return;
+                  e.preventDefault();
+                  e.stopPropagation();
+                }}
+                onDrop={(e) => {
+                  if (dragFrom === null) return;
+                  e.preventDefault();
+                  e.stopPropagation();
+                  onChange(move(latest(), dragFrom, i));
+                  setDragFrom(null);
+                }}
+              >
+                <MediaThumb value={item} accept={field.accept} />
+                <span className="fm-tile-index">{i + 1}</span>
+                <span className="fm-tile-actions">
+                  <Tip label={t('forms.media.moveLeft')}>
+                    <button
+                      type="button"
+                      aria-label={t('forms.media.moveLeft')}
+                      disabled={i === 0}
+                      onClick={() => onChange(move(latest(), i, i - 1))}
+                    >
+                      <ChevronLeft size={14} />
+                    </button>
+                  </Tip>
+                  <Tip label={t('forms.media.moveRight')}>
+                    <button
+                      type="button"
+                      aria-label={t('forms.media.moveRight')}
+                      disabled={i === list.length - 1}
+                      onClick={() => onChange(move(latest(), i, i + 1))}
+                    >
+                      <ChevronRight size={14} />
+                    </button>
+                  </Tip>
+                  <Tip label={t('forms.media.remove')}>
+                    <button
+                      type="button"
+                      aria-label={t('forms.media.remove')}
+                      data-testid="tile-remove"
+                      onClick={() => {
+                        setRefused(null);
+                        onChange(latest().filter((_, j) => j !== i));
+                      }}
+                    >
+                      <X size={14} />
+                    </button>
+                  </Tip>
+                </span>
+              </li>
+            </Tip>
           ))}
           {Array.from({ length: busy }, (_, i) => (
             <li key={`busy${i}`} className="fm-tile fm-tile-busy">

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { MediaKind, MediaValue } from '../../../../../shared/operations/media';
-import { isResultDrag, readResultDrag } from '../../library/chain/result-drag';
+import { isResultDrag, readResultDrag } from '../../library';
 
 /**
  * A region that takes dropped files; children render inside it. With `onResult`, it also takes gallery

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaSource } from '../../../../../shared/operations/fields';
 import type { MediaKind, MediaValue } from '../../../../../shared/operations/media';
+import { PopoverRoot, PopoverTrigger, Tip } from '../../../ui/primitives';
 import { GalleryPopover } from './GalleryPopover';
 import { UrlEntry } from './UrlEntry';
 import { ACCEPT_ATTR } from './media-info';
@@ -28,9 +29,17 @@ export function MediaSources({ accept, sources, multiple, onFiles, onValue, test
     <div className="fm-sources">
       {sources.includes('file') && (
         <>
-          <button type="button" className="btn btn-sm" disabled={!!full} title={full ?? undefined} data-testid={`${testId}-browse`} onClick={() => fileRef.current?.click()}>
-            <FolderOpen size={14} /> {t('forms.media.browse')}
-          </button>
+          <Tip label={full}>
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={!!full}
+              data-testid={`${testId}-browse`}
+              onClick={() => fileRef.current?.click()}
+            >
+              <FolderOpen size={14} /> {t('forms.media.browse')}
+            </button>
+          </Tip>
           <input
             ref={fileRef}
             type="file"
@@ -47,24 +56,41 @@ export function MediaSources({ accept, sources, multiple, onFiles, onValue, test
         </>
       )}
       {sources.includes('url') && (
-        <button type="button" className="btn btn-sm" disabled={!!full} title={full ?? undefined} aria-expanded={mode === 'url'} onClick={() => setMode(mode === 'url' ? 'none' : 'url')}>
-          <Link2 size={14} /> {t('forms.media.link')}
-        </button>
-      )}
-      {sources.includes('result') && galleryKind && (
-        <span className="fm-anchor">
+        <Tip label={full}>
           <button
             type="button"
             className="btn btn-sm"
             disabled={!!full}
-            title={full ?? undefined}
-            aria-expanded={mode === 'gallery'}
-            data-testid={`${testId}-gallery`}
-            onClick={() => setMode(mode === 'gallery' ? 'none' : 'gallery')}
+            aria-expanded={mode === 'url'}
+            onClick={() => setMode(mode === 'url' ? 'none' : 'url')}
           >
-            <Images size={14} /> {t('forms.media.fromGallery')}
+            <Link2 size={14} /> {t('forms.media.link')}
           </button>
-          {mode === 'gallery' && <GalleryPopover kind={galleryKind} onPick={onValue} onClose={() => setMode('none')} />}
+        </Tip>
+      )}
+      {sources.includes('result') && galleryKind && (
+        <PopoverRoot open={mode === 'gallery'} onOpenChange={(o) => setMode(o ? 'gallery' : 'none')}>
+          <Tip label={full}>
+            <PopoverTrigger asChild>
+              <button
+                type="button"
+                className="btn btn-sm"
+                disabled={!!full}
+                data-testid={`${testId}-gallery`}
+              >
+                <Images size={14} /> {t('forms.media.fromGallery')}
+              </button>
+            </PopoverTrigger>
+          </Tip>
+          {mode === 'gallery' && (
+            <GalleryPopover kind={galleryKind} onPick={onValue} onClose={() => setMode('none')} />
+          )}
+        </PopoverRoot>
+      )}
+      {/* A disabled button shows no tooltip: the reason is said beside the buttons. */}
+      {full && (
+        <span className="fm-full-note" data-testid={`${testId}-full`}>
+          {full}
         </span>
       )}
       {mode === 'url' && (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { MediaKind, MediaValue } from '../../../../../shared/operations/media';
 import { useTranslation } from 'react-i18next';
 import { mediaKindOf, mediaPreviewUrl } from './media-info';
+import { Tip } from '../../../ui/primitives';
 
 /** A link to elsewhere on the web (not a data: URL, not a gallery result). */
 export const isWebLink = (value: MediaValue): boolean => value.kind === 'url' && /^https?:/i.test(value.url);
@@ -17,9 +18,11 @@ export function MediaThumb({ value, accept, className }: { value: MediaValue; ac
   // A web link is never loaded by the page (its CSP allows only the app's own media): say so, not a broken image.
   if (isWebLink(value))
     return (
-      <span className={`${cls} fm-thumb-icon`} title={t('forms.media.noLinkPreview')} data-testid="link-no-preview">
-        <Link2 size={22} aria-hidden="true" />
-      </span>
+      <Tip label={t('forms.media.noLinkPreview')}>
+        <span className={`${cls} fm-thumb-icon`} data-testid="link-no-preview">
+          <Link2 size={22} aria-hidden="true" />
+        </span>
+      </Tip>
     );
   if (!src || failed || kind === 'audio')
     return (

@@ -2,6 +2,7 @@ import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHttpUrl } from './media-info';
+import { Tip } from '../../../ui/primitives';
 
 /** An inline link box: Enter adds the link, Escape cancels. */
 export function UrlEntry({ onAdd, onCancel }: { onAdd(url: string): void; onCancel(): void }) {
@@ -34,12 +35,16 @@ export function UrlEntry({ onAdd, onCancel }: { onAdd(url: string): void; onCanc
           } else if (e.key === 'Escape') onCancel();
         }}
       />
-      <button type="button" className="icon-btn" aria-label={t('forms.media.addLink')} title={t('forms.media.addLink')} onClick={submit}>
-        <Check size={16} />
-      </button>
-      <button type="button" className="icon-btn" aria-label={t('forms.common.cancel')} title={t('forms.common.cancel')} onClick={onCancel}>
-        <X size={16} />
-      </button>
+      <Tip label={t('forms.media.addLink')}>
+        <button type="button" className="icon-btn" aria-label={t('forms.media.addLink')} onClick={submit}>
+          <Check size={16} />
+        </button>
+      </Tip>
+      <Tip label={t('forms.common.cancel')}>
+        <button type="button" className="icon-btn" aria-label={t('forms.common.cancel')} onClick={onCancel}>
+          <X size={16} />
+        </button>
+      </Tip>
       {bad && <span className="fm-issue">{t('forms.issues.badUrl')}</span>}
     </div>
   );

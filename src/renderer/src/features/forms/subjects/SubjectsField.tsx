@@ -7,6 +7,7 @@ import { MediaField } from '../fields/MediaField';
 import { subjectsOf } from './SubjectPrompt';
 import { subjectAtFault } from './subject-fault';
 import './subjects.css';
+import { Tip } from '../../../ui/primitives';
 
 const PREFIX: Record<Subject['kind'], string> = { image: 'img', video: 'vid', element: '' };
 
@@ -51,9 +52,11 @@ export function SubjectsField(props: FieldProps<FieldOf<'subjects'>>) {
         return (
           <div key={i} className={`fm-subject${bad ? ' fm-subject-bad' : ''}`} data-testid="subject-card" data-invalid={bad ? 'true' : undefined}>
             <div className="fm-subject-head">
-              <span className={`fm-subject-kind fm-kind-${s.kind}`} title={t(`forms.subjects.kind.${s.kind}`)}>
-                {s.kind === 'image' ? <ImageIcon size={14} /> : s.kind === 'video' ? <Film size={14} /> : <Box size={14} />}
-              </span>
+              <Tip label={t(`forms.subjects.kind.${s.kind}`)}>
+                <span className={`fm-subject-kind fm-kind-${s.kind}`}>
+                  {s.kind === 'image' ? <ImageIcon size={14} /> : s.kind === 'video' ? <Film size={14} /> : <Box size={14} />}
+                </span>
+              </Tip>
               <label className="fm-subject-id">
                 <span className="fm-sr">{t(s.kind === 'element' ? 'forms.subjects.elementId' : 'forms.subjects.id')}</span>
                 <code>{'<<<'}</code>
@@ -77,12 +80,16 @@ export function SubjectsField(props: FieldProps<FieldOf<'subjects'>>) {
                   </span>
                 ))}
               <span className="fm-grow" />
-              <button type="button" className="btn btn-sm btn-ghost" disabled={!s.id} title={t('forms.subjects.insertHint')} onClick={() => insert(s.id)}>
-                <CornerDownLeft size={14} /> {t('forms.subjects.insert')}
-              </button>
-              <button type="button" className="icon-btn" aria-label={t('forms.subjects.remove')} title={t('forms.subjects.remove')} onClick={() => onChange(latest().filter((_, j) => j !== i))}>
-                <Trash2 size={15} />
-              </button>
+              <Tip label={t('forms.subjects.insertHint')}>
+                <button type="button" className="btn btn-sm btn-ghost" disabled={!s.id} onClick={() => insert(s.id)}>
+                  <CornerDownLeft size={14} /> {t('forms.subjects.insert')}
+                </button>
+              </Tip>
+              <Tip label={t('forms.subjects.remove')}>
+                <button type="button" className="icon-btn" aria-label={t('forms.subjects.remove')} onClick={() => onChange(latest().filter((_, j) => j !== i))}>
+                  <Trash2 size={15} />
+                </button>
+              </Tip>
             </div>
             {mediaField?.type === 'media' && s.kind !== 'element' ? (
               <MediaField

@@ -1,11 +1,18 @@
 import { ChevronRight, MoreHorizontal } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskSummary } from '../../../../../shared/domain/task';
 import { isNotSent } from '../../../../../shared/domain/not-sent';
 import { useBridge } from '../../../bridge/bridge-context';
 import { mediaUrl } from '../../../bridge/media';
+import {
+  MenuContent,
+  MenuGroup,
+  MenuItem,
+  MenuRoot,
+  MenuSeparator,
+  MenuTrigger,
+} from '../../../ui/primitives';
 import { actionsFor, hasFile, inputTargetsFor, type ActionId } from '../model/actions';
 import type { TaskActions } from '../hooks/use-task-actions';
 import { ACTION_ICONS } from './action-items';
@@ -19,51 +26,36 @@ interface Props {
   className?: string;
 }
 
-/** The per-state job menu (anchors §0.8), in a portal so scrolling containers never clip it. */
+/**
+ * The per-state job menu (anchors §0.8): a Radix menu in a portal, so scrolling containers never clip it and
+ * it never leaves the window; arrow keys, type-ahead and Escape work, and focus returns to the trigger.
+ */
 export function ActionMenu({ task, index, actions, className = '' }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
   return (
-    <>
-      <button
-        ref={trigger}
-        className={`icon-btn gl-menu-trigger ${className}`}
-        aria-label={t('gallery.action.menu')}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        data-testid="task-menu"
-        onClick={(e) => {
-          e.stopPropagation();
-          setOpen((o) => !o);
-        }}
-      >
-        <MoreHorizontal size={16} />
-      </button>
-      {open &&
-        trigger.current &&
-        createPortal(
-          <Menu
-            anchor={trigger.current}
-            task={task}
-            index={index}
-            actions={actions}
-            close={() => setOpen(false)}
-          />,
-          document.body,
-        )}
-    </>
+    <MenuRoot open={open} onOpenChange={setOpen}>
+      <MenuTrigger asChild>
+        <button
+          className={`icon-btn gl-menu-trigger ${className}`}
+          aria-label={t('gallery.action.menu')}
+          data-testid="task-menu"
+          onClick={(e) => e.stopPropagation()}
+        >
+          <MoreHorizontal size={16} />
+        </button>
+      </MenuTrigger>
+      {open && <Menu task={task} index={index} actions={actions} close={() => setOpen(false)} />}
+    </MenuRoot>
   );
 }
 
 function Menu({
-  anchor,
   task,
   index,
   actions,
   close,
 }: {
-  anchor: HTMLElement;
   task: TaskSummary;
   index: number;
   actions: TaskActions;
@@ -71,44 +63,10 @@ function Menu({
 }) {
   const { t } = useTranslation();
   const bridge = useBridge();
-  const ref = useRef<HTMLDivElement>(null);
-  const [pos, setPos] = useState({ left: -9999, top: -9999 });
   const [inputsOpen, setInputsOpen] = useState(false);
   const result = task.results[index];
 
-  useLayoutEffect(() => {
-    const a = anchor.getBoundingClientRect();
-    const m = ref.current?.getBoundingClientRect();
-    const w = m?.width ?? 220;
-    const h = m?.height ?? 300;
-    const left = Math.max(8, Math.min(a.right - w, window.innerWidth - w - 8));
-    const below = a.bottom + 4;
-    const top = below + h > window.innerHeight - 8 ? Math.max(8, a.top - h - 4) : below;
-    setPos({ left, top });
-  }, [anchor, inputsOpen]);
-
-  useEffect(() => {
-    const onDown = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node) && !anchor.contains(e.target as Node)) close();
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.stopPropagation();
-        close();
-      }
-    };
-    window.addEventListener('mousedown', onDown, true);
-    window.addEventListener('keydown', onKey, true);
-    window.addEventListener('resize', close);
-    return () => {
-      window.removeEventListener('mousedown', onDown, true);
-      window.removeEventListener('keydown', onKey, true);
-      window.removeEventListener('resize', close);
-    };
-  }, [anchor, close]);
-
   const act = (id: ActionId): unknown => {
-    close();
     switch (id) {
       case 'open':
         return actions.open(task, index);
@@ -141,78 +99,78 @@ function Menu({
 
   const item = (id: ActionId) => {
     // A draft never sent (Atelier stopped first): "Check again" sends it, so it says so.
-    const label = t(id === 'checkAgain' && isNotSent(task) ? 'gallery.action.sendNow' : `gallery.action.${id}`);
-    const cls = `gl-menu-item${id === 'delete' ? ' danger' : ''}`;
+    const label = t(
+      id === 'checkAgain' && isNotSent(task) ? 'gallery.action.sendNow' : `gallery.action.${id}`,
+    );
     if (id === 'saveAs' && bridge.transport === 'web' && hasFile(result)) {
       // Web mode: the browser saves the file itself (the media route answers with Content-Disposition).
       return (
-        <a
-          key={id}
-          role="menuitem"
-          className={cls}
-          href={mediaUrl('library', result.file, { download: true })}
-          download={result.file.split('/').pop()}
-          data-testid="action-saveAs"
-          onClick={close}
-        >
-          {ACTION_ICONS[id]} {label}
-        </a>
+        <MenuItem key={id} asChild>
+          <a
+            href={mediaUrl('library', result.file, { download: true })}
+            download={result.file.split('/').pop()}
+            data-testid="action-saveAs"
+          >
+            {ACTION_ICONS[id]} {label}
+          </a>
+        </MenuItem>
       );
     }
     if (id === 'useAsInput' && result) {
       const targets = inputTargetsFor(result.kind, task.remoteId);
       return (
         <div key={id}>
-          <button
-            role="menuitem"
-            className={cls}
+          <MenuItem
             data-testid="action-useAsInput"
-            onClick={() => setInputsOpen((o) => !o)}
+            aria-expanded={inputsOpen}
+            onSelect={(e) => {
+              // Opens the targets in place: the menu stays open.
+              e.preventDefault();
+              setInputsOpen((o) => !o);
+            }}
           >
             {ACTION_ICONS[id]} {label}
-            <ChevronRight size={14} className={`gl-menu-chevron${inputsOpen ? ' open' : ''}`} />
-          </button>
-          {inputsOpen && <CurrentFormItem task={task} index={index} actions={actions} close={close} />}
+            <ChevronRight
+              size={14}
+              className={`ui-menu-chevron gl-menu-chevron${inputsOpen ? ' open' : ''}`}
+            />
+          </MenuItem>
+          {inputsOpen && <CurrentFormItem task={task} index={index} actions={actions} />}
           {inputsOpen &&
             targets.map((target) => (
-              <button
+              <MenuItem
                 key={target.id}
-                role="menuitem"
-                className="gl-menu-item sub"
+                className="sub"
                 data-testid={`use-as-${target.id}`}
-                onClick={() => {
-                  close();
-                  actions.useAsInput(task, index, target);
-                }}
+                onSelect={() => actions.useAsInput(task, index, target)}
               >
                 {t(`library.slot.${target.id}`)}{' '}
                 <span className="muted">· {t(`op.${target.operationId}.label`)}</span>
-              </button>
+              </MenuItem>
             ))}
         </div>
       );
     }
     return (
-      <button key={id} role="menuitem" className={cls} data-testid={`action-${id}`} onClick={() => act(id)}>
+      <MenuItem key={id} danger={id === 'delete'} data-testid={`action-${id}`} onSelect={() => act(id)}>
         {ACTION_ICONS[id]} {label}
-      </button>
+      </MenuItem>
     );
   };
 
   return (
-    <div
-      ref={ref}
+    <MenuContent
       className="gl-menu"
-      role="menu"
-      style={{ left: pos.left, top: pos.top }}
       onClick={(e) => e.stopPropagation()}
       data-testid="task-menu-popup"
+      onCloseAutoFocus={() => close()}
     >
       {actionsFor(task, index, bridge.transport).map((group, i) => (
-        <div key={i} className="gl-menu-group">
+        <MenuGroup key={i}>
+          {i > 0 && <MenuSeparator className="ui-menu-sep" />}
           {group.map(item)}
-        </div>
+        </MenuGroup>
       ))}
-    </div>
+    </MenuContent>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TaskSummary } from '../../../../../shared/domain/task';
 import { useUiStore } from '../../../state/ui-store';
+import { MenuItem } from '../../../ui/primitives';
 import { freeSlotFor } from '../../forms';
 import type { TaskActions } from '../hooks/use-task-actions';
 import './current-form-item.css';
@@ -13,30 +14,21 @@ export function CurrentFormItem({
   task,
   index,
   actions,
-  close,
 }: {
   task: TaskSummary;
   index: number;
   actions: TaskActions;
-  close(): void;
 }) {
   const { t } = useTranslation();
   const opId = useUiStore((s) => s.operationId);
   const slot = freeSlotFor(task, index);
   const reason = slot ? null : t('gallery.action.currentFormNoPlace', { operation: t(`op.${opId}.label`) });
   return (
-    <button
-      role="menuitem"
-      className="gl-menu-item sub"
+    <MenuItem
+      className="sub"
       data-testid="use-in-current-form"
       disabled={!slot}
-      aria-disabled={!slot}
-      title={reason ?? undefined}
-      onClick={() => {
-        if (!slot) return;
-        close();
-        actions.useInCurrentForm(task, index);
-      }}
+      onSelect={() => slot && actions.useInCurrentForm(task, index)}
     >
       <span className="gl-menu-item-text">
         {t('gallery.action.currentForm')}
@@ -46,6 +38,6 @@ export function CurrentFormItem({
           </span>
         )}
       </span>
-    </button>
+    </MenuItem>
   );
 }

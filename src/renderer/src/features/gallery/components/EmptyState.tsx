@@ -1,10 +1,20 @@
-import { ImagePlus, SearchX } from 'lucide-react';
+import { FolderOpen, ImagePlus, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useGalleryStore } from '../gallery-store';
 
-/** Nothing yet (a welcome) or nothing matching (a way out of the filters). */
-export function EmptyState({ filtered }: { filtered: boolean }) {
+/** Nothing yet (a welcome), an empty board, or nothing matching (a way out of the filters). */
+export function EmptyState({ filtered, board }: { filtered: boolean; board: boolean }) {
   const { t } = useTranslation();
+  if (board && !filtered)
+    return (
+      <div className="gl-empty" data-testid="gallery-empty">
+        <div className="gl-empty-art small">
+          <FolderOpen size={26} />
+        </div>
+        <strong data-testid="board-empty">{t('library.boards.empty')}</strong>
+        <span className="muted">{t('gallery.boardEmptyHint')}</span>
+      </div>
+    );
   if (filtered)
     return (
       <div className="gl-empty" data-testid="gallery-empty">

@@ -4,9 +4,11 @@ import { useShallow } from 'zustand/react/shallow';
 import { useUiStore } from '../../../state/ui-store';
 import { useGalleryStore, type TileSize } from '../gallery-store';
 import { useDebouncedSearch } from '../hooks/use-debounced-search';
+import { PopoverContent, PopoverRoot, PopoverTrigger, Tip } from '../../../ui/primitives';
+import { FilterPanel } from './FilterPanel';
 
-/** Search, view switch, tile size, favourites, and the toggle for the filter panel. */
-export function FilterBar({ activeFilters }: { activeFilters: number }) {
+/** Search, view switch, tile size, favourites, and the filters popover. */
+export function FilterBar({ activeFilters, models }: { activeFilters: number; models: string[] }) {
   const { t } = useTranslation();
   useDebouncedSearch();
   const s = useGalleryStore(useShallow((st) => ({ searchText: st.searchText, favourites: st.favourites, filtersOpen: st.filtersOpen, tileSize: st.tileSize })));
@@ -32,27 +34,47 @@ export function FilterBar({ activeFilters }: { activeFilters: number }) {
           </button>
         )}
       </label>
-      <button className={`icon-btn gl-toggle${s.favourites ? ' on star' : ''}`} aria-pressed={s.favourites} title={t('gallery.favourites')} aria-label={t('gallery.favourites')} data-testid="filter-favourites" onClick={() => set({ favourites: !s.favourites })}>
-        <Star size={16} fill={s.favourites ? 'currentColor' : 'none'} />
-      </button>
-      <button className={`icon-btn gl-toggle${s.filtersOpen || activeFilters ? ' on' : ''}`} aria-expanded={s.filtersOpen} title={t('gallery.filters')} aria-label={t('gallery.filters')} data-testid="toggle-filters" onClick={() => set({ filtersOpen: !s.filtersOpen })}>
-        <SlidersHorizontal size={16} />
-        {activeFilters > 0 && <span className="gl-dot-count">{activeFilters}</span>}
-      </button>
+      <Tip label={t('gallery.favourites')}>
+        <button className={`icon-btn gl-toggle${s.favourites ? ' on star' : ''}`} aria-pressed={s.favourites} aria-label={t('gallery.favourites')} data-testid="filter-favourites" onClick={() => set({ favourites: !s.favourites })}>
+          <Star size={16} fill={s.favourites ? 'currentColor' : 'none'} />
+        </button>
+      </Tip>
+      {/* A popover over the gallery, never a panel that pushes the grid down. */}
+      <PopoverRoot open={s.filtersOpen} onOpenChange={(filtersOpen) => set({ filtersOpen })}>
+        <Tip label={t('gallery.filters')}>
+          <PopoverTrigger asChild>
+            <button className={`icon-btn gl-toggle${s.filtersOpen || activeFilters ? ' on' : ''}`} aria-label={t('gallery.filters')} data-testid="toggle-filters">
+              <SlidersHorizontal size={16} />
+              {activeFilters > 0 && <span className="gl-dot-count">{activeFilters}</span>}
+            </button>
+          </PopoverTrigger>
+        </Tip>
+        {s.filtersOpen && (
+          <PopoverContent className="gl-filters-pop" label={t('gallery.filters')} align="end">
+            <FilterPanel models={models} />
+          </PopoverContent>
+        )}
+      </PopoverRoot>
       <div className="gl-segmented" role="group" aria-label={t('gallery.view')}>
-        <button className={view === 'grid' ? 'on' : ''} aria-pressed={view === 'grid'} title={t('gallery.grid')} aria-label={t('gallery.grid')} data-testid="view-grid" onClick={() => setView('grid')}>
-          <LayoutGrid size={15} />
-        </button>
-        <button className={view === 'list' ? 'on' : ''} aria-pressed={view === 'list'} title={t('gallery.list')} aria-label={t('gallery.list')} data-testid="view-list" onClick={() => setView('list')}>
-          <List size={15} />
-        </button>
+        <Tip label={t('gallery.grid')}>
+          <button className={view === 'grid' ? 'on' : ''} aria-pressed={view === 'grid'} aria-label={t('gallery.grid')} data-testid="view-grid" onClick={() => setView('grid')}>
+            <LayoutGrid size={15} />
+          </button>
+        </Tip>
+        <Tip label={t('gallery.list')}>
+          <button className={view === 'list' ? 'on' : ''} aria-pressed={view === 'list'} aria-label={t('gallery.list')} data-testid="view-list" onClick={() => setView('list')}>
+            <List size={15} />
+          </button>
+        </Tip>
       </div>
       {view === 'grid' && (
         <div className="gl-segmented gl-sizes" role="group" aria-label={t('gallery.tileSize')}>
           {(['s', 'm', 'l'] as TileSize[]).map((size) => (
-            <button key={size} className={s.tileSize === size ? 'on' : ''} aria-pressed={s.tileSize === size} title={t(`gallery.size.${size}`)} onClick={() => set({ tileSize: size })}>
-              <span className={`gl-size-glyph ${size}`} />
-            </button>
+            <Tip key={size} label={t(`gallery.size.${size}`)}>
+              <button className={s.tileSize === size ? 'on' : ''} aria-pressed={s.tileSize === size} aria-label={t(`gallery.size.${size}`)} onClick={() => set({ tileSize: size })}>
+                <span className={`gl-size-glyph ${size}`} />
+              </button>
+            </Tip>
           ))}
         </div>
       )}

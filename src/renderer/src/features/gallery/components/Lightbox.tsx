@@ -1,9 +1,9 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useEffect } from 'react';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TaskSummary } from '../../../../../shared/domain/task';
 import { mediaUrl } from '../../../bridge/media';
+import { Modal } from '../../../ui/primitives';
 import { useGalleryStore, type LightboxTarget } from '../gallery-store';
 import { hasFile } from '../model/actions';
 import { step } from '../model/navigation';
@@ -12,7 +12,7 @@ import type { TaskActions } from '../hooks/use-task-actions';
 import { LiveStatus } from './LiveStatus';
 import { TaskDetails } from './TaskDetails';
 import { TaskMedia } from './TaskMedia';
-import { ResultImage } from '../../canvas/compare/ResultImage';
+import { ResultImage } from '../../canvas';
 
 /**
  * Full-window viewer: the result (image with zoom and pan, or a seekable video player), ←/→ through the
@@ -42,8 +42,7 @@ export function Lightbox({
     const onKey = (e: KeyboardEvent) => {
       const el = e.target as HTMLElement | null;
       if (el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT')) return;
-      if (e.key === 'Escape') close();
-      else if (e.key === 'ArrowRight' && el?.tagName !== 'VIDEO') go(1);
+      if (e.key === 'ArrowRight' && el?.tagName !== 'VIDEO') go(1);
       else if (e.key === 'ArrowLeft' && el?.tagName !== 'VIDEO') go(-1);
       else return;
       e.preventDefault();
@@ -53,22 +52,30 @@ export function Lightbox({
   });
 
   if (!task) {
-    return createPortal(
-      <div className="gl-lightbox" data-testid="lightbox" onClick={close}>
-        <div className="gl-lightbox-empty">{detailQuery.isError ? t('gallery.lightbox.gone') : '…'}</div>
-      </div>,
-      document.body,
+    return (
+      <Modal
+        onClose={close}
+        label={t('gallery.lightbox.title')}
+        backdropClassName="gl-lightbox-backdrop"
+        className="gl-lightbox"
+        testId="lightbox"
+      >
+        <div className="gl-lightbox-empty" onClick={close}>
+          {detailQuery.isError ? t('gallery.lightbox.gone') : '…'}
+        </div>
+      </Modal>
     );
   }
   const result = task.results[target.index];
   const url = hasFile(result) ? mediaUrl('library', result.file) : null;
-  return createPortal(
-    <div
+  return (
+    <Modal
+      onClose={close}
+      label={t('gallery.lightbox.title')}
+      backdropClassName="gl-lightbox-backdrop"
       className="gl-lightbox"
-      role="dialog"
-      aria-modal="true"
-      aria-label={t('gallery.lightbox.title')}
-      data-testid="lightbox"
+      testId="lightbox"
+      closeOnOutside={false}
       data-task-id={task.id}
       data-index={target.index}
     >
@@ -145,7 +152,6 @@ export function Lightbox({
       >
         <X size={20} />
       </button>
-    </div>,
-    document.body,
+    </Modal>
   );
 }

@@ -5,6 +5,7 @@ import type { TaskSummary } from '../../../../../shared/domain/task';
 import { formatBytes, formatDuration } from '../model/format';
 import { useLiveStatus, type LiveStatus as Live } from '../hooks/use-live-status';
 import { useRetryCountdown } from '../hooks/use-retry-countdown';
+import { Tip } from '../../../ui/primitives';
 
 const ICONS: Partial<Record<Live['label'], ReactNode>> = {
   submitting: <Loader2 size={14} className="gl-spin" />,
@@ -68,7 +69,7 @@ export function LiveStatus({ task, compact = false, onCheck, onRetry }: { task: 
           )}
         </div>
       )}
-      {!compact && task.error && (s.label === 'failed' || s.label === 'downloadFailed') && <div className="gl-live-error" title={task.error}>{task.error}</div>}
+      {!compact && task.error && (s.label === 'failed' || s.label === 'downloadFailed') && <Tip label={task.error}><div className="gl-live-error">{task.error}</div></Tip>}
       {!compact && s.label === 'unknown' && <div className="gl-live-note">{t('gallery.live.unknownNote')}</div>}
       {!compact && s.label === 'notSent' && <div className="gl-live-note">{t('gallery.live.notSentNote')}</div>}
       {!compact && s.label === 'notSent' && onCheck && (

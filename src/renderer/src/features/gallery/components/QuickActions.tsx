@@ -5,7 +5,7 @@ import { mediaUrl } from '../../../bridge/media';
 import { hasFile, inputTargetsFor } from '../model/actions';
 import type { TaskActions } from '../hooks/use-task-actions';
 import { ACTION_ICONS } from './action-items';
-import { UseAsInput } from '../../library/chain/UseAsInput';
+import { UseAsInput } from '../../library';
 
 /** The lightbox's most used actions as buttons: save, reveal (desktop), use as input, reuse settings. */
 export function QuickActions({

@@ -7,8 +7,10 @@ import { ActionMenu } from './ActionMenu';
 import { LiveStatus } from './LiveStatus';
 import { ParamsTable } from './ValueView';
 import { QuickActions } from './QuickActions';
-import { FrameActions } from '../../library/chain/FrameActions';
-import { LineagePanel } from '../../library/lineage/LineagePanel';
+import { FrameActions } from '../../library';
+import { LineagePanel } from '../../library';
+import { Tip } from '../../../ui/primitives';
+import { eventText } from '../model/event-text';
 
 /** The lightbox's side panel: prompt, state, parameters, timings, ids and the raw gateway response. */
 export function TaskDetails({
@@ -142,16 +144,20 @@ export function TaskDetails({
           <div>
             <dt>{t('gallery.details.status')}</dt>
             {/* The gateway's own word for it is in the raw response (and the tooltip), not repeated here. */}
-            <dd title={task.rawStatus ?? undefined} data-testid="lightbox-status">
-              {t(`gallery.live.${task.status}`)}
-            </dd>
+            <Tip label={task.rawStatus ?? undefined}>
+              <dd data-testid="lightbox-status">
+                {t(`gallery.live.${task.status}`)}
+              </dd>
+            </Tip>
           </div>
           {result && (
             <div>
               <dt>{t('gallery.details.file')}</dt>
-              <dd title={result.file ?? result.remoteUrl ?? ''}>
-                {result.file ?? '—'} · {formatBytes(result.bytesTotal ?? result.bytesReceived)}
-              </dd>
+              <Tip label={result.file ?? result.remoteUrl ?? ''}>
+                <dd>
+                  {result.file ?? '—'} · {formatBytes(result.bytesTotal ?? result.bytesReceived)}
+                </dd>
+              </Tip>
             </div>
           )}
         </dl>
@@ -163,7 +169,7 @@ export function TaskDetails({
           <ol className="gl-events">
             {detail.events.map((e, i) => (
               <li key={i}>
-                <time>{new Date(e.at).toLocaleTimeString(lang)}</time> {e.message}
+                <time>{new Date(e.at).toLocaleTimeString(lang)}</time> {eventText(t, e.message)}
               </li>
             ))}
           </ol>

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TaskSummary } from '../../../../../shared/domain/task';
 import type { TileSize } from '../gallery-store';
 import { useElementWidth } from '../hooks/use-element-width';
@@ -26,6 +27,7 @@ export interface ListProps {
  * Columns follow the panel's width and the chosen tile size.
  */
 export function TaskGrid({ items, total, tileSize, actions, ...pager }: ListProps & { tileSize: TileSize }) {
+  const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const width = useElementWidth(scroller);
   const inner = Math.max(0, width - 2 * PAD);
@@ -47,13 +49,14 @@ export function TaskGrid({ items, total, tileSize, actions, ...pager }: ListProp
   useLoadMore((lastRow + 1) * columns, columns * 8, { loaded: items.length, ...pager });
 
   return (
-    <div ref={scroller} className="gl-scroll" data-testid="gallery-grid" data-columns={columns}>
+    <div ref={scroller} className="gl-scroll" data-testid="gallery-grid" data-columns={columns} role="grid" aria-label={t('gallery.title')} aria-multiselectable>
       {width > 0 && (
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualRows.map((row) => (
             <div
               key={row.key}
               className="gl-grid-row"
+              role="row"
               style={{ transform: `translateY(${row.start}px)`, height: tile, left: PAD, right: PAD, gridTemplateColumns: `repeat(${columns}, 1fr)`, gap: GAP }}
             >
               {Array.from({ length: columns }, (_, c) => {

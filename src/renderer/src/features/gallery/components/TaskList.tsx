@@ -1,4 +1,4 @@
-import { selectOnClick, useSelected } from '../../library/boards/select-click';
+import { selectOnClick, useSelected } from '../../library';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, Star } from 'lucide-react';
 import { memo, useRef } from 'react';
@@ -13,6 +13,7 @@ import { ActionMenu } from './ActionMenu';
 import { LiveStatus } from './LiveStatus';
 import { TaskMedia } from './TaskMedia';
 import type { ListProps } from './TaskGrid';
+import { Tip } from '../../../ui/primitives';
 
 const ROW = 64;
 
@@ -31,20 +32,22 @@ export function TaskList({ items, total, actions, ...pager }: ListProps) {
   const rows = virtualizer.getVirtualItems();
   useLoadMore((rows.at(-1)?.index ?? 0) + 1, 40, { loaded: items.length, ...pager });
   return (
-    <div ref={scroller} className="gl-scroll gl-list" data-testid="gallery-list">
+    <div ref={scroller} className="gl-scroll gl-list" data-testid="gallery-list" role="grid" aria-label={t('gallery.title')} aria-multiselectable>
       <div className="gl-list-head gl-list-cols" role="row">
-        <span />
-        <span>{t('gallery.col.prompt')}</span>
-        <span className="gl-col-status">{t('gallery.col.status')}</span>
-        <button
-          className="gl-col-created gl-sort"
-          onClick={() => useGalleryStore.getState().set({ sort: sort === 'newest' ? 'oldest' : 'newest' })}
-        >
-          {t('gallery.col.created')} {sort === 'newest' ? <ArrowDown size={12} /> : <ArrowUp size={12} />}
-        </button>
-        <span className="gl-col-duration">{t('gallery.col.duration')}</span>
-        <span className="gl-col-points">{t('gallery.col.points')}</span>
-        <span />
+        <span role="columnheader" aria-label={t('gallery.col.preview')} />
+        <span role="columnheader">{t('gallery.col.prompt')}</span>
+        <span role="columnheader" className="gl-col-status">{t('gallery.col.status')}</span>
+        <span role="columnheader" className="gl-col-created" aria-sort={sort === 'newest' ? 'descending' : 'ascending'}>
+          <button
+            className="gl-sort"
+            onClick={() => useGalleryStore.getState().set({ sort: sort === 'newest' ? 'oldest' : 'newest' })}
+          >
+            {t('gallery.col.created')} {sort === 'newest' ? <ArrowDown size={12} /> : <ArrowUp size={12} />}
+          </button>
+        </span>
+        <span role="columnheader" className="gl-col-duration">{t('gallery.col.duration')}</span>
+        <span role="columnheader" className="gl-col-points">{t('gallery.col.points')}</span>
+        <span role="columnheader" aria-label={t('gallery.col.actions')} />
       </div>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {rows.map((row) => {
@@ -82,31 +85,35 @@ const TaskRow = memo(function TaskRow({ task, actions }: { task: TaskSummary; ac
       onClick={(e) => selectOnClick(e, task.id) || actions.open(task, 0)}
       role="row"
     >
-      <div className="gl-row-thumb">
+      <div className="gl-row-thumb" role="gridcell">
         <TaskMedia task={task} />
       </div>
-      <div className="gl-row-main">
-        <span className="gl-row-prompt" title={task.prompt}>
-          {task.prompt}
-        </span>
+      <div className="gl-row-main" role="gridcell">
+        <Tip label={task.prompt}>
+          <span className="gl-row-prompt">
+            {task.prompt}
+          </span>
+        </Tip>
         <span className="gl-row-meta">
           {t(`op.${task.operationId}.label`, { defaultValue: task.operationId })} · {task.model}
           {task.demo && <span className="gl-badge demo inline">{t('gallery.demo')}</span>}
         </span>
       </div>
-      <div className="gl-col-status">
+      <div className="gl-col-status" role="gridcell">
         {task.status === 'succeeded' && !task.results.some((r) => r.state === 'failed') ? (
           <span className="gl-status-pill ok">{t('gallery.live.succeeded')}</span>
         ) : (
           <LiveStatus task={task} compact />
         )}
       </div>
-      <span className="gl-col-created muted" title={new Date(task.createdAt).toLocaleString(i18n.language)}>
-        {formatWhen(task.createdAt, now || Date.now(), i18n.language)}
-      </span>
-      <span className="gl-col-duration muted">{duration}</span>
-      <span className="gl-col-points muted">{task.points ?? '—'}</span>
-      <div className="gl-row-actions">
+      <Tip label={new Date(task.createdAt).toLocaleString(i18n.language)}>
+        <span className="gl-col-created muted" role="gridcell">
+          {formatWhen(task.createdAt, now || Date.now(), i18n.language)}
+        </span>
+      </Tip>
+      <span className="gl-col-duration muted" role="gridcell">{duration}</span>
+      <span className="gl-col-points muted" role="gridcell">{task.points ?? '—'}</span>
+      <div className="gl-row-actions" role="gridcell">
         <button
           className={`icon-btn gl-row-star${task.favourite ? ' on' : ''}`}
           aria-label={task.favourite ? t('gallery.action.unfavourite') : t('gallery.action.favourite')}

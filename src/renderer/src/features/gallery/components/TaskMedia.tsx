@@ -6,7 +6,7 @@ import { mediaUrl } from '../../../bridge/media';
 import { OPERATION_ICONS } from '../../../app/operation-icons';
 import { hasFile } from '../model/actions';
 import { isKnownOperation } from '../model/operation-kind';
-import { setResultDrag } from '../../library/chain/result-drag';
+import { setResultDrag } from '../../library';
 import { thumbnailName } from '../../../../../shared/domain/thumbnail';
 import { useNearViewport } from '../hooks/use-near-viewport';
 

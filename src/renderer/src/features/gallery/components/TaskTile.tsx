@@ -6,8 +6,9 @@ import type { TaskActions } from '../hooks/use-task-actions';
 import { ActionMenu } from './ActionMenu';
 import { LiveStatus } from './LiveStatus';
 import { TaskMedia } from './TaskMedia';
-import { selectOnClick, useSelected } from '../../library/boards/select-click';
+import { selectOnClick, useSelected } from '../../library';
 import './tile-overlays.css';
+import { Tip } from '../../../ui/primitives';
 
 /** One task in the grid: its first result, a status overlay while it is not done, actions on hover. */
 export const TaskTile = memo(function TaskTile({
@@ -30,7 +31,8 @@ export const TaskTile = memo(function TaskTile({
       data-testid="task-tile"
       data-task-id={task.id}
       data-status={task.status}
-      role="button"
+      // A cell of the gallery grid (it holds buttons of its own, so it is no button itself); Enter opens it.
+      role="gridcell"
       tabIndex={0}
       aria-label={task.prompt}
       onClick={(e) => selectOnClick(e, task.id) || actions.open(task, 0)}
@@ -53,14 +55,18 @@ export const TaskTile = memo(function TaskTile({
       )}
       <div className="gl-tile-badges">
         {first?.kind === 'video' && done && (
-          <span className="gl-badge" title={t('gallery.kind.video')}>
-            <Film size={12} />
-          </span>
+          <Tip label={t('gallery.kind.video')}>
+            <span className="gl-badge">
+              <Film size={12} />
+            </span>
+          </Tip>
         )}
         {task.results.length > 1 && (
-          <span className="gl-badge" title={t('gallery.results', { count: task.results.length })}>
-            <Layers size={12} /> {task.results.length}
-          </span>
+          <Tip label={t('gallery.results', { count: task.results.length })}>
+            <span className="gl-badge">
+              <Layers size={12} /> {task.results.length}
+            </span>
+          </Tip>
         )}
         {task.demo && <span className="gl-badge demo">{t('gallery.demo')}</span>}
       </div>
@@ -94,5 +100,5 @@ export const TaskTile = memo(function TaskTile({
 });
 
 export function SkeletonTile() {
-  return <div className="gl-tile gl-skeleton" aria-hidden />;
+  return <div className="gl-tile gl-skeleton" role="gridcell" aria-busy />;
 }

@@ -1,16 +1,10 @@
-import { CheckCircle2, CircleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { ToastHost } from '../../../ui/primitives';
 import { useGalleryStore } from '../gallery-store';
 
+/** The gallery's toasts on the shared toast primitive. */
 export function Toasts() {
+  const { t } = useTranslation();
   const toasts = useGalleryStore((s) => s.toasts);
-  return (
-    <div className="gl-toasts" aria-live="polite">
-      {toasts.map((t) => (
-        <div key={t.id} className={`gl-toast ${t.tone}`} data-testid="toast">
-          {t.tone === 'ok' ? <CheckCircle2 size={15} /> : <CircleAlert size={15} />}
-          {t.text}
-        </div>
-      ))}
-    </div>
-  );
+  return <ToastHost toasts={toasts} onDismiss={(id) => useGalleryStore.getState().dismissToast(id)} closeLabel={t('gallery.toast.close')} regionLabel={t('gallery.toast.region')} />;
 }

@@ -5,10 +5,11 @@ import { getOperation } from '../../../../../shared/operations/catalog';
 import type { FieldDef } from '../../../../../shared/operations/fields';
 import type { OperationId } from '../../../../../shared/operations/ids';
 import { mediaUrl } from '../../../bridge/media';
-import { fieldLabel, optionLabel } from '../../forms/form-text';
+import { fieldLabel, optionLabel } from '../../forms';
 import { useTaskDetail } from '../hooks/use-task-pages';
 import { TaskMedia } from './TaskMedia';
 import './params.css';
+import { Tip } from '../../../ui/primitives';
 
 /** A form value shown readably as text: media values as what they point to, objects as compact JSON. */
 export function valueText(v: unknown): string {
@@ -42,12 +43,14 @@ function ResultInput({ taskId, index }: { taskId: string; index: number }) {
     );
   }
   return (
-    <span className="gl-input-chip" title={source.prompt}>
-      <span className="gl-input-thumb">
-        <TaskMedia task={source} index={index} />
+    <Tip label={source.prompt}>
+      <span className="gl-input-chip">
+        <span className="gl-input-thumb">
+          <TaskMedia task={source} index={index} />
+        </span>
+        <span className="gl-input-name">{source.prompt || t(`op.${source.operationId}.label`)}</span>
       </span>
-      <span className="gl-input-name">{source.prompt || t(`op.${source.operationId}.label`)}</span>
-    </span>
+    </Tip>
   );
 }
 
@@ -61,16 +64,18 @@ function MediaValue({ value, title }: { value: Record<string, unknown>; title?: 
     const image =
       typeof input.mime === 'string' && input.mime.startsWith('image/') && typeof input.id === 'string';
     return (
-      <span className="gl-input-chip" title={name}>
-        {image ? (
-          <span className="gl-input-thumb">
-            <img src={mediaUrl('inputs', String(input.id))} alt={title ?? name} loading="lazy" />
-          </span>
-        ) : (
-          <Paperclip size={13} />
-        )}
-        <span className="gl-input-name">{title ? `${title} · ${name}` : name}</span>
-      </span>
+      <Tip label={name}>
+        <span className="gl-input-chip">
+          {image ? (
+            <span className="gl-input-thumb">
+              <img src={mediaUrl('inputs', String(input.id))} alt={title ?? name} loading="lazy" />
+            </span>
+          ) : (
+            <Paperclip size={13} />
+          )}
+          <span className="gl-input-name">{title ? `${title} · ${name}` : name}</span>
+        </span>
+      </Tip>
     );
   }
   return <span>{valueText(value)}</span>;
@@ -136,7 +141,9 @@ export function ParamsTable({
         const field = fields.find((f) => f.name === k);
         return (
           <div key={k} data-param={k}>
-            <dt title={k}>{field && operationId ? fieldLabel(t, operationId, field) : k}</dt>
+            <Tip label={k}>
+              <dt>{field && operationId ? fieldLabel(t, operationId, field) : k}</dt>
+            </Tip>
             <dd>
               <FieldValue op={operationId} field={field} value={v} />
             </dd>

@@ -5,6 +5,7 @@ import type { TaskDetail, TaskFilter, TaskStatus, TaskSummary } from '../../../.
 import { useBridge } from '../../../bridge/bridge-context';
 import { applyDownloadProgress, applyProgressToTask, applyTaskChanged, applyTaskRemoved, locate, mergeIntoDetail, type Pages } from '../model/cache-patch';
 import { galleryKeys } from './query-keys';
+import { dropBatchMember, patchBatchMember } from '../../studio';
 
 type Progress = EventPayload<'downloadProgressed'>;
 
@@ -27,7 +28,7 @@ function patchLists(qc: QueryClient, fn: (data: Pages, filter: TaskFilter) => Pa
 }
 
 /**
- * Push events patch the gallery's cache (the renderer never polls): task changes replace, insert or drop
+ * The one place task push events reach the cache (the renderer never polls): lists, details and batches; task changes replace, insert or drop
  * list items in place; download progress is coalesced to one cache write per animation frame; counts are
  * re-read (one row) shortly after a status changes. `onStatusChange` sees transitions (notifications).
  */
@@ -59,6 +60,7 @@ export function useGalleryEvents(onStatusChange?: (task: TaskSummary, previous: 
       bridge.on('taskChanged', (task) => {
         const previous = knownStatus(qc, task.id);
         patchLists(qc, (data, filter) => applyTaskChanged(data, task, filter));
+        patchBatchMember(qc, task);
         const detailKey = galleryKeys.task(task.id);
         qc.setQueryData<TaskDetail>(detailKey, (d) => (d ? mergeIntoDetail(d, task) : d));
         if (previous !== task.status) {
@@ -70,6 +72,7 @@ export function useGalleryEvents(onStatusChange?: (task: TaskSummary, previous: 
       }),
       bridge.on('taskRemoved', ({ id }) => {
         patchLists(qc, (data) => applyTaskRemoved(data, id));
+        dropBatchMember(qc, id);
         qc.removeQueries({ queryKey: galleryKeys.task(id), exact: true });
         refreshCounts();
       }),

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { TaskFilter } from '../../../../../shared/domain/task';
 import { filterOf, useGalleryStore } from '../gallery-store';
-import { useBoardStore } from '../../library/boards/board-store';
+import { useBoardStore } from '../../library';
 
 /** The list's filter and the counts' filter (the same without statuses), stable between renders; the current board restricts both. */
 export function useGalleryFilter(): { filter: TaskFilter; countsFilter: TaskFilter } {

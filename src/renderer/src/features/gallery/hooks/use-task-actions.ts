@@ -6,7 +6,7 @@ import { isNotSent } from '../../../../../shared/domain/not-sent';
 import { useBridge } from '../../../bridge/bridge-context';
 import { putResultIntoForm } from '../../forms';
 import { reuseSettings } from '../forms-integration';
-import { fillSlot, resultMedia } from '../../library/chain/slots';
+import { fillSlot, resultMedia } from '../../library';
 import { useUiStore } from '../../../state/ui-store';
 import { useGalleryStore } from '../gallery-store';
 import type { InputTarget } from '../model/actions';

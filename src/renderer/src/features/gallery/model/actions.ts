@@ -1,6 +1,6 @@
 import type { TaskResult, TaskSummary } from '../../../../../shared/domain/task';
 import { isTerminal } from '../../../../../shared/domain/task';
-import { slotsFor, type Slot } from '../../library/chain/slots';
+import { slotsFor, type Slot } from '../../library';
 
 /** Every action the gallery offers on a task (anchors §0.8: ComfyUI's job menu, per state). */
 export type ActionId =

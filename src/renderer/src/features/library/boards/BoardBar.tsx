@@ -1,10 +1,12 @@
 import '../library.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { FolderKanban, FolderSearch, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBridge } from '../../../bridge/bridge-context';
-import { useGalleryStore } from '../../gallery/gallery-store';
+import { ConfirmDialog, Select, Tip } from '../../../ui/primitives';
+import { useGalleryStore } from '../../gallery';
+import { BoardNameDialog } from './BoardNameDialog';
 import { useBoardStore } from './board-store';
 import { boardsKey, useBoards } from './use-boards';
 
@@ -17,6 +19,7 @@ export function BoardBar() {
   const qc = useQueryClient();
   const boardId = useBoardStore((s) => s.boardId);
   const setBoard = useBoardStore((s) => s.setBoard);
+  const [ask, setAsk] = useState<'create' | 'rename' | 'delete' | null>(null);
   const boards = useBoards();
   const current = boards.data?.find((b) => b.id === boardId) ?? null;
   useEffect(() => {
@@ -30,25 +33,18 @@ export function BoardBar() {
     ]);
   const fail = (e: unknown) => toast(e instanceof Error ? e.message : String(e), 'error');
 
-  const create = async () => {
-    const name = window.prompt(t('library.boards.namePrompt'), t('library.boards.defaultName'));
-    if (!name?.trim()) return;
-    try {
-      const b = await bridge.call('createBoard', { name });
-      await refresh();
-      setBoard(b.id);
-    } catch (e) {
-      fail(e);
-    }
+  const create = async (name: string) => {
+    const b = await bridge.call('createBoard', { name });
+    await refresh();
+    setBoard(b.id);
   };
-  const rename = async () => {
+  const rename = async (name: string) => {
     if (!current) return;
-    const name = window.prompt(t('library.boards.namePrompt'), current.name);
-    if (!name?.trim()) return;
-    await bridge.call('renameBoard', { id: current.id, name }).then(refresh, fail);
+    await bridge.call('renameBoard', { id: current.id, name });
+    await refresh();
   };
   const remove = async () => {
-    if (!current || !window.confirm(t('library.boards.deleteConfirm', { name: current.name }))) return;
+    if (!current) return;
     await bridge.call('deleteBoard', { id: current.id }).then(async () => {
       setBoard(null);
       await refresh();
@@ -66,67 +62,107 @@ export function BoardBar() {
       fail(e);
     }
   };
+  const options = [
+    { value: '', label: t('library.boards.all') },
+    ...(boards.data ?? []).map((b) => ({ value: b.id, label: `${b.name} (${b.count})`, text: b.name })),
+  ];
   return (
     <div className="lb-boards" data-testid="board-bar">
       <FolderKanban size={15} aria-hidden />
-      <select
-        aria-label={t('library.boards.label')}
-        data-testid="board-select"
+      <Select
+        label={t('library.boards.label')}
+        testId="board-select"
+        className="lb-board-select"
         value={boardId ?? ''}
-        onChange={(e) => setBoard(e.target.value || null)}
+        options={options}
+        onChange={(v) => setBoard(v || null)}
+      />
+      <Tip label={t('library.boards.new')}>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t('library.boards.new')}
+          data-testid="board-new"
+          onClick={() => setAsk('create')}
+        >
+          <Plus size={15} />
+        </button>
+      </Tip>
+      <Tip
+        label={bridge.transport === 'electron' ? t('library.import.label') : t('library.import.desktopOnly')}
       >
-        <option value="">{t('library.boards.all')}</option>
-        {boards.data?.map((b) => (
-          <option key={b.id} value={b.id}>
-            {b.name} ({b.count})
-          </option>
-        ))}
-      </select>
-      <button
-        type="button"
-        className="icon-btn"
-        aria-label={t('library.boards.new')}
-        title={t('library.boards.new')}
-        data-testid="board-new"
-        onClick={() => void create()}
-      >
-        <Plus size={15} />
-      </button>
-      {bridge.transport === 'electron' && (
         <button
           type="button"
           className="icon-btn"
           aria-label={t('library.import.label')}
-          title={t('library.import.label')}
+          aria-disabled={bridge.transport !== 'electron'}
           data-testid="import-folder"
-          onClick={() => void importFolder()}
+          onClick={() => bridge.transport === 'electron' && void importFolder()}
         >
           <FolderSearch size={15} />
         </button>
-      )}
+      </Tip>
       {current && (
         <>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label={t('library.boards.rename')}
-            title={t('library.boards.rename')}
-            data-testid="board-rename"
-            onClick={() => void rename()}
-          >
-            <Pencil size={14} />
-          </button>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label={t('library.boards.delete')}
-            title={t('library.boards.delete')}
-            data-testid="board-delete"
-            onClick={() => void remove()}
-          >
-            <Trash2 size={14} />
-          </button>
+          <Tip label={t('library.boards.rename')}>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={t('library.boards.rename')}
+              data-testid="board-rename"
+              onClick={() => setAsk('rename')}
+            >
+              <Pencil size={14} />
+            </button>
+          </Tip>
+          <Tip label={t('library.boards.delete')}>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={t('library.boards.delete')}
+              data-testid="board-delete"
+              onClick={() => setAsk('delete')}
+            >
+              <Trash2 size={14} />
+            </button>
+          </Tip>
         </>
+      )}
+      {ask === 'create' && (
+        <BoardNameDialog
+          title={t('library.boards.new')}
+          initial={t('library.boards.defaultName')}
+          confirmLabel={t('library.boards.create')}
+          onSubmit={create}
+          onClose={() => setAsk(null)}
+        />
+      )}
+      {ask === 'rename' && current && (
+        <BoardNameDialog
+          title={t('library.boards.rename')}
+          initial={current.name}
+          confirmLabel={t('library.boards.save')}
+          onSubmit={rename}
+          onClose={() => setAsk(null)}
+        />
+      )}
+      {ask === 'delete' && current && (
+        <ConfirmDialog
+          tone="danger"
+          icon={<Trash2 size={20} />}
+          title={t('library.boards.deleteTitle')}
+          body={t('library.boards.deleteConfirm', { name: current.name })}
+          cancelLabel={t('library.boards.cancel')}
+          confirmLabel={t('library.boards.deleteYes')}
+          testId="board-delete-confirm"
+          cancelTestId="board-delete-cancel"
+          confirmTestId="board-delete-yes"
+          onCancel={() => setAsk(null)}
+          onConfirm={() => {
+            setAsk(null);
+            void remove();
+          }}
+        />
       )}
     </div>
   );

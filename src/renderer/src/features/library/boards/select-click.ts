@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useSelectionStore } from '../../gallery/selection/selection-store';
+import { useSelectionStore } from '../../gallery';
 
 /** The ids in the order the gallery shows them (set by the gallery on render; Shift-click ranges use it). */
 let order: readonly string[] = [];

@@ -1,5 +1,5 @@
 import { useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
-import { useSelectionStore } from '../../gallery/selection/selection-store';
+import { useSelectionStore } from '../../gallery';
 
 interface Box {
   x0: number;

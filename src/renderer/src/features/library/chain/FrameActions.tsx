@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TaskSummary } from '../../../../../shared/domain/task';
 import { useBridge } from '../../../bridge/bridge-context';
 import { stageFile } from '../../../bridge/media';
-import { useGalleryStore } from '../../gallery/gallery-store';
+import { useGalleryStore } from '../../gallery';
 import { draftOf, useDraftStore } from '../../forms';
 import { captureFrame, formatTime, lastFrameTime, seekTo } from './capture-frame';
 import { fillSlot, SLOTS, type Slot } from './slots';

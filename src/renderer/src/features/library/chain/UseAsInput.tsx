@@ -1,10 +1,10 @@
 import '../library.css';
 import { ArrowRightToLine, ChevronDown } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MenuContent, MenuItem, MenuRoot, MenuTrigger } from '../../../ui/primitives';
 import type { Slot } from './slots';
 
-/** A button that opens the list of slots (operation · field) a result or frame can go into. */
+/** A button that opens the menu of slots (operation · field) a result or frame can go into; it stays inside the window. */
 export function UseAsInput({
   targets,
   onPick,
@@ -17,46 +17,21 @@ export function UseAsInput({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const away = (e: PointerEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    window.addEventListener('pointerdown', away);
-    return () => window.removeEventListener('pointerdown', away);
-  }, [open]);
   return (
-    <div className="lb-use" ref={ref}>
-      <button
-        type="button"
-        className="btn"
-        aria-expanded={open}
-        data-testid={testId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <ArrowRightToLine size={15} /> {label ?? t('library.useAsInput')} <ChevronDown size={14} />
-      </button>
-      {open && (
-        <div className="lb-use-menu" role="menu" data-testid={`${testId}-menu`}>
-          {targets.map((s) => (
-            <button
-              key={s.id}
-              role="menuitem"
-              className="lb-use-item"
-              data-testid={`${testId}-${s.id}`}
-              onClick={() => {
-                setOpen(false);
-                onPick(s);
-              }}
-            >
-              <span>{t(`library.slot.${s.id}`)}</span>
-              <span className="muted">{t(`op.${s.operationId}.label`)}</span>
-            </button>
-          ))}
-        </div>
-      )}
-    </div>
+    <MenuRoot>
+      <MenuTrigger asChild>
+        <button type="button" className="btn lb-use-btn" data-testid={testId}>
+          <ArrowRightToLine size={15} /> {label ?? t('library.useAsInput')} <ChevronDown size={14} />
+        </button>
+      </MenuTrigger>
+      <MenuContent className="lb-use-menu" data-testid={`${testId}-menu`} align="start">
+        {targets.map((s) => (
+          <MenuItem key={s.id} className="lb-use-item" data-testid={`${testId}-${s.id}`} onSelect={() => onPick(s)}>
+            <span>{t(`library.slot.${s.id}`)}</span>
+            <span className="muted">{t(`op.${s.operationId}.label`)}</span>
+          </MenuItem>
+        ))}
+      </MenuContent>
+    </MenuRoot>
   );
 }

@@ -1,15 +1,15 @@
 import '../library.css';
 import { FileSearch, RotateCcw, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { BridgeError } from '../../../../../shared/bridge/result';
 import type { InspectedFile } from '../../../../../shared/domain/library';
 import { useBridge } from '../../../bridge/bridge-context';
 import { stageFile } from '../../../bridge/media';
+import { isModalOpen, Modal, ModalTitle } from '../../../ui/primitives';
 import { loadDraftFromValues } from '../../forms';
-import { useGalleryStore } from '../../gallery/gallery-store';
-import { ParamsTable } from '../../gallery/components/ValueView';
+import { useGalleryStore } from '../../gallery';
+import { ParamsTable } from '../../gallery';
 
 const SLICE = 2 * 1024 * 1024;
 
@@ -41,7 +41,8 @@ export function FileDropDialog() {
     };
     const drop = (e: DragEvent) => {
       const file = e.dataTransfer?.files[0];
-      if (e.defaultPrevented || !file || !/^(image|video)\//.test(file.type || 'image/')) return;
+      // No modal on a modal: a file dropped while one is open is left alone.
+      if (e.defaultPrevented || !file || !/^(image|video)\//.test(file.type || 'image/') || isModalOpen()) return;
       e.preventDefault();
       setState({ phase: 'reading', name: file.name });
       void (async () => {
@@ -67,103 +68,95 @@ export function FileDropDialog() {
       window.removeEventListener('drop', drop);
     };
   }, [bridge, t]);
-  useEffect(() => {
-    if (!state) return;
-    const key = (e: KeyboardEvent) => e.key === 'Escape' && setState(null);
-    window.addEventListener('keydown', key);
-    return () => window.removeEventListener('keydown', key);
-  }, [state]);
   if (!state) return null;
   const close = () => setState(null);
   const p = state.phase === 'done' ? state.found.provenance : null;
   const task = state.phase === 'done' ? state.found.task : null;
-  return createPortal(
-    <div className="lb-drop-backdrop" onClick={(e) => e.target === e.currentTarget && close()}>
-      <div
-        className="lb-drop-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-label={t('library.drop.title')}
-        data-testid="file-drop-dialog"
-      >
-        <header>
-          <FileSearch size={18} />
+  return (
+    <Modal
+      onClose={close}
+      backdropClassName="lb-drop-backdrop"
+      className="lb-drop-dialog"
+      testId="file-drop-dialog"
+    >
+      <header>
+        <FileSearch size={18} />
+        <ModalTitle asChild>
           <h3>{p ? t('library.drop.title') : state.name}</h3>
-          <button type="button" className="icon-btn" aria-label={t('library.drop.close')} onClick={close}>
-            <X size={18} />
-          </button>
-        </header>
-        {state.phase === 'reading' && <p className="muted">{t('library.drop.reading')}</p>}
-        {state.phase === 'error' && <p className="lb-error">{state.message}</p>}
-        {state.phase === 'done' && !p && <p data-testid="file-drop-none">{t('library.drop.none')}</p>}
-        {p && (
-          <>
-            <p className="lb-drop-file muted">{state.name}</p>
-            <dl className="gl-params lb-drop-facts">
+        </ModalTitle>
+        <button type="button" className="icon-btn" aria-label={t('library.drop.close')} onClick={close}>
+          <X size={18} />
+        </button>
+      </header>
+      {state.phase === 'reading' && <p className="muted">{t('library.drop.reading')}</p>}
+      {state.phase === 'error' && <p className="lb-error">{state.message}</p>}
+      {state.phase === 'done' && !p && <p data-testid="file-drop-none">{t('library.drop.none')}</p>}
+      {p && (
+        <>
+          <p className="lb-drop-file muted">{state.name}</p>
+          <dl className="gl-params lb-drop-facts">
+            <div>
+              <dt>{t('library.drop.prompt')}</dt>
+              <dd data-testid="file-drop-prompt">{p.prompt || '—'}</dd>
+            </div>
+            <div>
+              <dt>{t('library.drop.operation')}</dt>
+              <dd>{t(`op.${p.operationId}.label`, { defaultValue: p.operationId })}</dd>
+            </div>
+            <div>
+              <dt>{t('library.drop.model')}</dt>
+              <dd>{p.model}</dd>
+            </div>
+            {p.createdAt !== null && (
               <div>
-                <dt>{t('library.drop.prompt')}</dt>
-                <dd data-testid="file-drop-prompt">{p.prompt || '—'}</dd>
+                <dt>{t('library.drop.created')}</dt>
+                <dd>{new Date(p.createdAt).toLocaleString(i18n.language)}</dd>
               </div>
+            )}
+            {p.points !== null && (
               <div>
-                <dt>{t('library.drop.operation')}</dt>
-                <dd>{t(`op.${p.operationId}.label`, { defaultValue: p.operationId })}</dd>
+                <dt>{t('library.drop.points')}</dt>
+                <dd>{p.points}</dd>
               </div>
-              <div>
-                <dt>{t('library.drop.model')}</dt>
-                <dd>{p.model}</dd>
-              </div>
-              {p.createdAt !== null && (
-                <div>
-                  <dt>{t('library.drop.created')}</dt>
-                  <dd>{new Date(p.createdAt).toLocaleString(i18n.language)}</dd>
-                </div>
-              )}
-              {p.points !== null && (
-                <div>
-                  <dt>{t('library.drop.points')}</dt>
-                  <dd>{p.points}</dd>
-                </div>
-              )}
-              <div>
-                <dt>{t('library.drop.task')}</dt>
-                <dd className="mono" data-testid="file-drop-task">
-                  {p.taskId}
-                </dd>
-              </div>
-            </dl>
-            <h4>{t('library.drop.parameters')}</h4>
-            <ParamsTable operationId={p.operationId} values={p.values} />
-            {!task && <p className="muted small">{t('library.drop.notHere')}</p>}
-            <footer>
-              <button
-                type="button"
-                className="btn primary"
-                data-testid="file-drop-reuse"
-                onClick={() => {
-                  loadDraftFromValues(p.operationId, p.values, p.extra);
-                  close();
-                }}
-              >
-                <RotateCcw size={15} /> {t('library.drop.reuse')}
-              </button>
-              <button
-                type="button"
-                className="btn"
-                disabled={!task}
-                data-testid="file-drop-find"
-                onClick={() => {
-                  if (task)
-                    useGalleryStore.getState().set({ lightbox: { taskId: task.id, index: p.resultIndex } });
-                  close();
-                }}
-              >
-                <FileSearch size={15} /> {t('library.drop.find')}
-              </button>
-            </footer>
-          </>
-        )}
-      </div>
-    </div>,
-    document.body,
+            )}
+            <div>
+              <dt>{t('library.drop.task')}</dt>
+              <dd className="mono" data-testid="file-drop-task">
+                {p.taskId}
+              </dd>
+            </div>
+          </dl>
+          <h4>{t('library.drop.parameters')}</h4>
+          <ParamsTable operationId={p.operationId} values={p.values} />
+          {!task && <p className="muted small">{t('library.drop.notHere')}</p>}
+          <footer>
+            <button
+              type="button"
+              className="btn primary"
+              data-testid="file-drop-reuse"
+              onClick={() => {
+                loadDraftFromValues(p.operationId, p.values, p.extra);
+                close();
+              }}
+            >
+              <RotateCcw size={15} /> {t('library.drop.reuse')}
+            </button>
+            <button
+              type="button"
+              className="btn"
+              disabled={!task}
+              data-testid="file-drop-find"
+              onClick={() => {
+                if (task)
+                  useGalleryStore.getState().set({ lightbox: { taskId: task.id, index: p.resultIndex } });
+                close();
+              }}
+            >
+              <FileSearch size={15} /> {t('library.drop.find')}
+            </button>
+          </footer>
+        </>
+      )}
+    </Modal>
   );
 }

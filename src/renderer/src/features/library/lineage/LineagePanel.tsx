@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { LineageLink } from '../../../../../shared/domain/library';
 import type { TaskSummary } from '../../../../../shared/domain/task';
 import { useBridge } from '../../../bridge/bridge-context';
-import { TaskMedia } from '../../gallery/components/TaskMedia';
-import { useGalleryStore } from '../../gallery/gallery-store';
+import { TaskMedia } from '../../gallery';
+import { useGalleryStore } from '../../gallery';
 import { formatTime } from '../chain/capture-frame';
+import { Tip } from '../../../ui/primitives';
 
 export const lineageKey = (id: string) => ['getLineage', id] as const;
 
@@ -26,20 +27,21 @@ function LinkCard({ link, testId }: { link: LineageLink; testId: string }) {
     );
   const task = link.task;
   return (
-    <button
-      type="button"
-      className="lb-link"
-      data-testid={testId}
-      data-task-id={task.id}
-      title={t('library.lineage.open', { prompt: task.prompt })}
-      onClick={() => open(task.id, link.index ?? 0)}
-    >
-      <div className="lb-link-thumb">
-        <TaskMedia task={task} index={Math.min(link.index ?? 0, Math.max(0, task.results.length - 1))} />
-      </div>
-      <span className="lb-link-kind">{kind}</span>
-      <span className="lb-link-prompt">{task.prompt || task.operationId}</span>
-    </button>
+    <Tip label={t('library.lineage.open', { prompt: task.prompt })}>
+      <button
+        type="button"
+        className="lb-link"
+        data-testid={testId}
+        data-task-id={task.id}
+        onClick={() => open(task.id, link.index ?? 0)}
+      >
+        <div className="lb-link-thumb">
+          <TaskMedia task={task} index={Math.min(link.index ?? 0, Math.max(0, task.results.length - 1))} />
+        </div>
+        <span className="lb-link-kind">{kind}</span>
+        <span className="lb-link-prompt">{task.prompt || task.operationId}</span>
+      </button>
+    </Tip>
   );
 }
 
@@ -88,18 +90,19 @@ export function LineagePanel({ task }: { task: TaskSummary }) {
           <ol>
             {data.chain.map((c, i) => (
               <li key={c.id}>
-                <button
-                  type="button"
-                  className={`lb-chain-item${c.id === task.id ? ' on' : ''}`}
-                  data-testid="chain-item"
-                  data-task-id={c.id}
-                  aria-current={c.id === task.id}
-                  title={c.prompt}
-                  onClick={() => open(c.id)}
-                >
-                  <TaskMedia task={c} />
-                  <span className="lb-chain-n">{i + 1}</span>
-                </button>
+                <Tip label={c.prompt}>
+                  <button
+                    type="button"
+                    className={`lb-chain-item${c.id === task.id ? ' on' : ''}`}
+                    data-testid="chain-item"
+                    data-task-id={c.id}
+                    aria-current={c.id === task.id}
+                    onClick={() => open(c.id)}
+                  >
+                    <TaskMedia task={c} />
+                    <span className="lb-chain-n">{i + 1}</span>
+                  </button>
+                </Tip>
               </li>
             ))}
           </ol>

@@ -5,6 +5,8 @@
  */
 import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { TooltipProvider } from '../../../ui/primitives';
+import '../../../ui/primitives/primitives.css';
 import { MaskPainter, type MaskPainterHandle } from '../MaskPainter';
 import type { MaskFormat } from '../mask-export';
 import { usePainterToolStore } from '../painter-tool-store';
@@ -131,7 +133,9 @@ const rootEl = document.getElementById('root');
 if (rootEl) {
   createRoot(rootEl).render(
     <StrictMode>
-      <Harness size={size} />
+      <TooltipProvider>
+        <Harness size={size} />
+      </TooltipProvider>
     </StrictMode>,
   );
 }

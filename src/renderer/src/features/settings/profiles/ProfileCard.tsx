@@ -7,6 +7,7 @@ import { useProfileActions } from '../hooks/use-profile-actions';
 import { useSettingsError } from '../hooks/use-settings-error';
 import { ConnectionTest } from './ConnectionTest';
 import { KeyEditor } from './KeyEditor';
+import { Tip } from '../../../ui/primitives';
 
 /** One gateway in the list: what it is, whether it has a key (never the key), and what can be done with it. */
 export function ProfileCard({
@@ -54,24 +55,26 @@ export function ProfileCard({
           )}
           {!profile.demo && (
             <>
-              <button
-                className="icon-btn"
-                aria-label={t('settings.gateways.edit')}
-                title={t('settings.gateways.edit')}
-                data-testid="profile-edit"
-                onClick={onEdit}
-              >
-                <Pencil size={15} />
-              </button>
-              <button
-                className="icon-btn"
-                aria-label={t('settings.gateways.delete')}
-                title={t('settings.gateways.delete')}
-                data-testid="profile-delete"
-                onClick={() => setConfirming(true)}
-              >
-                <Trash2 size={15} />
-              </button>
+              <Tip label={t('settings.gateways.edit')}>
+                <button
+                  className="icon-btn"
+                  aria-label={t('settings.gateways.edit')}
+                  data-testid="profile-edit"
+                  onClick={onEdit}
+                >
+                  <Pencil size={15} />
+                </button>
+              </Tip>
+              <Tip label={t('settings.gateways.delete')}>
+                <button
+                  className="icon-btn"
+                  aria-label={t('settings.gateways.delete')}
+                  data-testid="profile-delete"
+                  onClick={() => setConfirming(true)}
+                >
+                  <Trash2 size={15} />
+                </button>
+              </Tip>
             </>
           )}
         </div>

@@ -5,7 +5,7 @@ import { useProfileActions } from '../hooks/use-profile-actions';
 import { useSettingsError } from '../hooks/use-settings-error';
 import { CallbackFields } from './CallbackFields';
 import { KeyOriginFields, keyWouldClear } from './KeyOriginFields';
-import { DEFAULT_PROVENANCE, ProvenanceFields } from '../../library/settings/ProvenanceFields';
+import { DEFAULT_PROVENANCE, ProvenanceFields } from '../../library';
 
 const BLANK: Omit<ProfileInput, 'id'> = {
   name: '',

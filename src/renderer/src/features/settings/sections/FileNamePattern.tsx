@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useBridge } from '../../../bridge/bridge-context';
 import { usePreferences, useUpdatePreferences } from '../../../bridge/queries';
 import { useSettingsError } from '../hooks/use-settings-error';
+import { Tip } from '../../../ui/primitives';
 
 /** The tokens core's file-name function understands (src/core/downloads/file-name.ts). */
 export const FILE_NAME_TOKENS = ['date', 'time', 'operation', 'model', 'prompt', 'task', 'index'] as const;
@@ -61,16 +62,16 @@ export function FileNamePattern() {
       />
       <div className="settings-tokens" aria-label={t('settings.library.tokens')}>
         {FILE_NAME_TOKENS.map((token) => (
-          <button
-            key={token}
-            className="token-chip"
-            title={t(`settings.library.token.${token}`)}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => insert(token)}
-          >
-            {`{${token}}`}
-            <span className="muted">{t(`settings.library.token.${token}`)}</span>
-          </button>
+          <Tip key={token} label={t(`settings.library.token.${token}`)}>
+            <button
+              className="token-chip"
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => insert(token)}
+            >
+              {`{${token}}`}
+              <span className="muted">{t(`settings.library.token.${token}`)}</span>
+            </button>
+          </Tip>
         ))}
       </div>
       <p className="settings-hint">

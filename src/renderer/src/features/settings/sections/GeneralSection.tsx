@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Preferences } from '../../../../../shared/domain/preferences';
 import { useBridge } from '../../../bridge/bridge-context';
 import { usePreferences, useUpdatePreferences } from '../../../bridge/queries';
-import { ChipGroup } from '../../forms/fields/ChipGroup';
+import { ChipGroup } from '../../forms';
 
 const THEMES: readonly Preferences['theme'][] = ['system', 'light', 'dark'];
 const LANGUAGES: readonly { value: Preferences['language']; name: string }[] = [

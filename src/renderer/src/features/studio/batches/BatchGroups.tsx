@@ -1,139 +1,50 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, ChevronRight, Columns2, Layers, RotateCw, Square, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronDown, ChevronRight, Layers } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isTerminal, type TaskSummary } from '../../../../../shared/domain/task';
-import type { BatchGroup } from '../../../../../shared/domain/studio';
 import { useBridge } from '../../../bridge/bridge-context';
-import { TaskMedia } from '../../gallery/components/TaskMedia';
-import { useGalleryStore } from '../../gallery/gallery-store';
-import { useSelectionStore } from '../../gallery/selection/selection-store';
-import { selectOnClick } from '../../library/boards/select-click';
-import { useStudioStore } from '../studio-store';
-import { batchProgress } from './batch-progress';
+import { batchesKey } from './batch-cache';
+import { useBatchesPanel } from './batches-panel-store';
+import { BatchRow } from './BatchRow';
 
-/** Keeps the batch groups fresh: any task change or removal refetches them (coalesced). */
-function useBatches() {
-  const bridge = useBridge();
-  const qc = useQueryClient();
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const soon = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void qc.invalidateQueries({ queryKey: ['batches'] }), 250);
-    };
-    const offs = [bridge.on('taskChanged', soon), bridge.on('taskRemoved', soon)];
-    return () => {
-      clearTimeout(timer);
-      offs.forEach((off) => off());
-    };
-  }, [bridge, qc]);
-  return useQuery({ queryKey: ['batches'], queryFn: () => bridge.call('listBatches', { limit: 8 }) });
-}
-
-/** The gallery's batch groups: each ×N / several-models submission, collapsible, with its progress and actions. */
-export function BatchGroups() {
+/**
+ * The gallery's Batches panel: each ×N / several-models submission with its progress and actions. It follows
+ * the gallery (search, filters, board): a batch shows when one of its members is in `visibleIds`. The panel
+ * collapses to one line and remembers it. Push events patch its cache (see batch-cache.ts): no refetch per change.
+ */
+export function BatchGroups({ visibleIds }: { visibleIds: ReadonlySet<string> }) {
   const { t } = useTranslation();
-  const batches = useBatches();
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const groups = (batches.data ?? []).filter((b) => b.members.some((m) => !m.rejected));
+  const bridge = useBridge();
+  const batches = useQuery({ queryKey: batchesKey, queryFn: () => bridge.call('listBatches', { limit: 8 }) });
+  const collapsed = useBatchesPanel((s) => s.collapsed);
+  const toggle = useBatchesPanel((s) => s.toggle);
+  const [rowToggled, setRowToggled] = useState<ReadonlySet<string>>(new Set());
+  const groups = (batches.data ?? []).filter((b) => b.members.some((m) => !m.rejected && visibleIds.has(m.id)));
   if (groups.length === 0) return null;
   return (
-    <section className="st-batches" aria-label={t('studio.batch.title')} data-testid="batch-groups">
-      {groups.map((b, i) => (
-        <BatchRow
-          key={b.id}
-          batch={b}
-          open={i === 0 ? !collapsed.has(b.id) : collapsed.has(b.id)}
-          onToggle={() =>
-            setCollapsed((s) => {
-              const next = new Set(s);
-              if (next.has(b.id)) next.delete(b.id);
-              else next.add(b.id);
-              return next;
-            })
-          }
-        />
-      ))}
+    <section className={`st-batches${collapsed ? ' collapsed' : ''}`} aria-label={t('studio.batch.title')} data-testid="batch-groups">
+      <button type="button" className="st-batches-head" aria-expanded={!collapsed} onClick={toggle} data-testid="batches-toggle">
+        {collapsed ? <ChevronRight size={14} aria-hidden /> : <ChevronDown size={14} aria-hidden />}
+        <Layers size={13} aria-hidden />
+        <span>{t('studio.batch.title')}</span>
+        <span className="st-batches-count">{groups.length}</span>
+      </button>
+      {!collapsed &&
+        groups.map((b, i) => (
+          <BatchRow
+            key={b.id}
+            batch={b}
+            open={i === 0 ? !rowToggled.has(b.id) : rowToggled.has(b.id)}
+            onToggle={() =>
+              setRowToggled((s) => {
+                const next = new Set(s);
+                if (next.has(b.id)) next.delete(b.id);
+                else next.add(b.id);
+                return next;
+              })
+            }
+          />
+        ))}
     </section>
-  );
-}
-
-function BatchRow({ batch, open, onToggle }: { batch: BatchGroup; open: boolean; onToggle(): void }) {
-  const { t } = useTranslation();
-  const bridge = useBridge();
-  const toast = useGalleryStore((s) => s.toast);
-  const selected = useSelectionStore((s) => s.ids);
-  const members = batch.members.filter((m) => !m.rejected);
-  const p = batchProgress(members, batch.size);
-  const models = [...new Set(members.map((m) => m.model))];
-  const each = async (list: TaskSummary[], fn: (m: TaskSummary) => Promise<unknown>) => {
-    const results = await Promise.allSettled(list.map(fn));
-    const failed = results.find((r) => r.status === 'rejected');
-    if (failed) toast(String(failed.reason instanceof Error ? failed.reason.message : failed.reason), 'error');
-  };
-  const failedMembers = members.filter((m) => m.status === 'failed' || m.status === 'cancelled' || m.status === 'unknown');
-  const inFlight = members.filter((m) => !isTerminal(m.status) && m.status !== 'unknown');
-  const comparable = members.filter((m) => m.status === 'succeeded' && m.results[0]?.state === 'done').slice(0, 4);
-  return (
-    <div className={`st-batch${open ? ' open' : ''}`} data-testid="batch-group" data-batch-id={batch.id} data-size={batch.size}>
-      <div className="st-batch-head">
-        <button type="button" className="st-batch-toggle" aria-expanded={open} aria-label={open ? t('studio.batch.collapse') : t('studio.batch.expand')} onClick={onToggle} data-testid="batch-toggle">
-          {open ? <ChevronDown size={15} /> : <ChevronRight size={15} />}
-          <Layers size={14} />
-          <span className="st-batch-title">
-            {t('studio.batch.group', { count: batch.size, operation: t(`op.${batch.operationId}.label`, { defaultValue: batch.operationId }) })}
-            {models.length > 1 && <span className="st-batch-models"> · {models.join(', ')}</span>}
-          </span>
-        </button>
-        <span className="st-batch-progress" data-testid="batch-progress">
-          {t('studio.batch.progress', { done: p.done, total: p.total })}
-          {p.failed > 0 && <span className="st-bad">, {t('studio.batch.failed', { count: p.failed })}</span>}
-        </span>
-        <span className="st-bar" aria-hidden>
-          <span style={{ width: `${Math.round(p.fraction * 100)}%` }} />
-        </span>
-        <span className="st-batch-actions">
-          <button type="button" className="btn btn-sm btn-ghost" disabled={comparable.length < 2} data-testid="batch-compare" onClick={() => useStudioStore.getState().openCompare(comparable.map((m) => m.id))}>
-            <Columns2 size={14} /> {t('studio.batch.compare')}
-          </button>
-          <button type="button" className="btn btn-sm btn-ghost" disabled={inFlight.length === 0} data-testid="batch-stop" onClick={() => void each(inFlight, (m) => bridge.call('stopTracking', { id: m.id }))}>
-            <Square size={13} /> {t('studio.batch.stopAll')}
-          </button>
-          <button type="button" className="btn btn-sm btn-ghost" disabled={failedMembers.length === 0} data-testid="batch-retry" onClick={() => void each(failedMembers, (m) => bridge.call('rerunTask', { id: m.id, intoBatch: true }))}>
-            <RotateCw size={13} /> {t('studio.batch.retryFailed')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-sm btn-ghost danger"
-            data-testid="batch-delete"
-            onClick={() => {
-              if (window.confirm(t('studio.batch.confirmDeleteAll', { count: batch.members.length }))) void each(batch.members, (m) => bridge.call('deleteTask', { id: m.id, deleteFiles: true }));
-            }}
-          >
-            <Trash2 size={13} /> {t('studio.batch.deleteAll')}
-          </button>
-        </span>
-      </div>
-      {open && (
-        <div className="st-batch-members">
-          {members.map((m) => (
-            <button
-              key={m.id}
-              type="button"
-              className={`st-member gl-status-${m.status}${selected.has(m.id) ? ' gl-selected lb-selected' : ''}`}
-              data-task-id={m.id}
-              data-testid="batch-member"
-              data-status={m.status}
-              title={`${m.model} · ${m.status}`}
-              onClick={(e) => selectOnClick(e, m.id) || useGalleryStore.getState().set({ lightbox: { taskId: m.id, index: 0 } })}
-            >
-              <TaskMedia task={m} />
-              <span className="st-member-label">{m.model.replace(/^[a-z]+_/, '')}</span>
-            </button>
-          ))}
-        </div>
-      )}
-    </div>
   );
 }

@@ -4,16 +4,29 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperationId } from '../../../../../shared/operations/ids';
 import { useBridge } from '../../../bridge/bridge-context';
+import { PopoverContent, PopoverRoot, PopoverTrigger, Tip } from '../../../ui/primitives';
 
 /** Save the current prompt (with its `<<<id>>>` tokens) to the library, or search the library and insert one. */
-export function PromptLibrary({ op, prompt, onInsert }: { op: OperationId; prompt: string; onInsert(text: string): void }) {
+export function PromptLibrary({
+  op,
+  prompt,
+  onInsert,
+}: {
+  op: OperationId;
+  prompt: string;
+  onInsert(text: string): void;
+}) {
   const { t } = useTranslation();
   const bridge = useBridge();
   const qc = useQueryClient();
   const [open, setOpen] = useState<'library' | 'save' | null>(null);
   const [search, setSearch] = useState('');
   const [name, setName] = useState('');
-  const list = useQuery({ queryKey: ['prompts', search], queryFn: () => bridge.call('listPrompts', { search }), enabled: open === 'library' });
+  const list = useQuery({
+    queryKey: ['prompts', search],
+    queryFn: () => bridge.call('listPrompts', { search }),
+    enabled: open === 'library',
+  });
   const save = async () => {
     if (!name.trim() || !prompt.trim()) return;
     await bridge.call('savePrompt', { name: name.trim(), text: prompt, operationId: op });
@@ -24,67 +37,106 @@ export function PromptLibrary({ op, prompt, onInsert }: { op: OperationId; promp
   return (
     <div className="st-prompt-tools">
       <span className="st-hint">{t('studio.prompts.recallHint')}</span>
-      <button type="button" className="btn btn-sm btn-ghost" data-testid="prompt-library" aria-expanded={open === 'library'} onClick={() => setOpen(open === 'library' ? null : 'library')}>
-        <BookMarked size={14} /> {t('studio.prompts.library')}
-      </button>
-      <button type="button" className="btn btn-sm btn-ghost" data-testid="prompt-save" disabled={!prompt.trim()} aria-expanded={open === 'save'} onClick={() => setOpen(open === 'save' ? null : 'save')}>
-        <Save size={14} /> {t('studio.prompts.save')}
-      </button>
-      {open === 'save' && (
-        <div className="st-pop st-prompt-pop" role="dialog" aria-label={t('studio.prompts.save')}>
-          <input
-            className="input"
-            autoFocus
-            placeholder={t('studio.prompts.name')}
-            aria-label={t('studio.prompts.name')}
-            data-testid="prompt-save-name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                e.stopPropagation();
-                void save();
-              }
-            }}
-          />
-          <button type="button" className="btn btn-sm btn-primary" data-testid="prompt-save-confirm" onClick={() => void save()}>
-            {t('studio.prompts.save')}
+      <PopoverRoot open={open === 'library'} onOpenChange={(o) => setOpen(o ? 'library' : null)}>
+        <PopoverTrigger asChild>
+          <button type="button" className="btn btn-sm btn-ghost" data-testid="prompt-library">
+            <BookMarked size={14} /> {t('studio.prompts.library')}
           </button>
-        </div>
-      )}
-      {open === 'library' && (
-        <div className="st-pop st-prompt-pop st-library" role="dialog" aria-label={t('studio.prompts.library')}>
-          <input className="input" autoFocus type="search" placeholder={t('studio.prompts.search')} aria-label={t('studio.prompts.search')} data-testid="prompt-search" value={search} onChange={(e) => setSearch(e.target.value)} />
-          <ul className="st-library-list">
-            {(list.data ?? []).map((p) => (
-              <li key={p.id} data-testid="saved-prompt">
-                <button
-                  type="button"
-                  className="st-library-item"
-                  title={p.text}
-                  onClick={() => {
-                    onInsert(p.text);
-                    setOpen(null);
-                  }}
-                >
-                  <strong>{p.name}</strong>
-                  <span>{p.text}</span>
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-ghost"
-                  aria-label={`${t('studio.prompts.delete')}: ${p.name}`}
-                  onClick={() => void bridge.call('deletePrompt', { id: p.id }).then(() => qc.invalidateQueries({ queryKey: ['prompts'] }))}
-                >
-                  <Trash2 size={13} />
-                </button>
-              </li>
-            ))}
-            {list.isSuccess && list.data.length === 0 && <li className="st-hint">{t('studio.prompts.empty')}</li>}
-          </ul>
-        </div>
-      )}
+        </PopoverTrigger>
+        {open === 'library' && (
+          <PopoverContent
+            className="st-prompt-pop st-library"
+            label={t('studio.prompts.library')}
+            align="end"
+            data-testid="prompt-library-popover"
+          >
+            <input
+              className="input"
+              autoFocus
+              type="search"
+              placeholder={t('studio.prompts.search')}
+              aria-label={t('studio.prompts.search')}
+              data-testid="prompt-search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+            <ul className="st-library-list">
+              {(list.data ?? []).map((p) => (
+                <li key={p.id} data-testid="saved-prompt">
+                  <Tip label={p.text}>
+                    <button
+                      type="button"
+                      className="st-library-item"
+                      onClick={() => {
+                        onInsert(p.text);
+                        setOpen(null);
+                      }}
+                    >
+                      <strong>{p.name}</strong>
+                      <span>{p.text}</span>
+                    </button>
+                  </Tip>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-ghost"
+                    aria-label={`${t('studio.prompts.delete')}: ${p.name}`}
+                    onClick={() =>
+                      void bridge
+                        .call('deletePrompt', { id: p.id })
+                        .then(() => qc.invalidateQueries({ queryKey: ['prompts'] }))
+                    }
+                  >
+                    <Trash2 size={13} />
+                  </button>
+                </li>
+              ))}
+              {list.isSuccess && list.data.length === 0 && (
+                <li className="st-hint">{t('studio.prompts.empty')}</li>
+              )}
+            </ul>
+          </PopoverContent>
+        )}
+      </PopoverRoot>
+      <PopoverRoot open={open === 'save'} onOpenChange={(o) => setOpen(o ? 'save' : null)}>
+        <PopoverTrigger asChild>
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost"
+            data-testid="prompt-save"
+            disabled={!prompt.trim()}
+          >
+            <Save size={14} /> {t('studio.prompts.save')}
+          </button>
+        </PopoverTrigger>
+        {open === 'save' && (
+          <PopoverContent className="st-prompt-pop" label={t('studio.prompts.save')} align="end">
+            <input
+              className="input"
+              autoFocus
+              placeholder={t('studio.prompts.name')}
+              aria-label={t('studio.prompts.name')}
+              data-testid="prompt-save-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  e.stopPropagation();
+                  void save();
+                }
+              }}
+            />
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              data-testid="prompt-save-confirm"
+              onClick={() => void save()}
+            >
+              {t('studio.prompts.save')}
+            </button>
+          </PopoverContent>
+        )}
+      </PopoverRoot>
     </div>
   );
 }

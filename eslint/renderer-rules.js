@@ -1,0 +1,44 @@
+// @ts-check
+import path from 'node:path';
+
+const FEATURES = path.join('src', 'renderer', 'src', 'features');
+
+/** The feature a file or import target belongs to, and the path inside it ('' for the folder itself). */
+function featureOf(abs) {
+  const rel = path.relative(path.resolve(FEATURES), abs);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const [name, ...rest] = rel.split(path.sep);
+  return { name, inner: rest.join('/') };
+}
+
+/**
+ * Feature folders meet only at their front door: an import from another feature names the folder (its
+ * index.ts), never a file inside it, so each feature can move its insides without breaking the others.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const featureIndexOnly = {
+  meta: { type: 'problem', messages: { deep: "Import '{{feature}}' through its index.ts ('{{suggest}}'), not a file inside it." } },
+  create(context) {
+    const from = featureOf(path.resolve(context.filename));
+    if (!from) return {};
+    const check = (node) => {
+      const source = node.source && node.source.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const to = featureOf(path.resolve(path.dirname(path.resolve(context.filename)), source));
+      if (!to || to.name === from.name || to.inner === '' || to.inner === 'index' || to.inner === 'index.ts') return;
+      const suggest = source.slice(0, source.lastIndexOf(to.name) + to.name.length);
+      context.report({ node: node.source, messageId: 'deep', data: { feature: to.name, suggest } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export const rendererPlugin = { rules: { 'feature-index-only': featureIndexOnly } };
+
+/** Browser dialogs: Electron does not implement `prompt`, and none of them fit a calm studio. */
+const DIALOGS = ['prompt', 'confirm', 'alert'];
+const why = 'use the in-page Dialog / ConfirmDialog (ui/primitives); Electron does not implement window.prompt.';
+export const noBrowserDialogs = {
+  'no-restricted-globals': ['error', ...DIALOGS.map((name) => ({ name, message: why }))],
+  'no-restricted-properties': ['error', ...['window', 'globalThis', 'self'].flatMap((object) => DIALOGS.map((property) => ({ object, property, message: why })))],
+};
