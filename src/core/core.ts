@@ -5,6 +5,7 @@ import type { TaskEngine } from './engine/task-engine';
 import type { SqliteEstimator } from './estimates/sqlite-estimator';
 import type { CoreEvents } from './events';
 import type { NoticeBoard } from './notices/notice-board';
+import type { TeamSession } from './team/team-session';
 
 /** Core as its hosts (the Electron main process, the web host) see it; built by createCore. */
 export interface Core {
@@ -24,6 +25,8 @@ export interface Core {
   store: TaskStore;
   estimator: SqliteEstimator;
   notices: NoticeBoard;
+  /** Team mode's session (absent in solo mode). */
+  team?: TeamSession;
   start(): Promise<void>;
   stop(): Promise<void>;
 }

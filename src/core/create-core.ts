@@ -35,6 +35,7 @@ import { createLazyThumbnails } from './thumbnails/lazy-thumbnails';
 
 export type { Core } from './core';
 
+
 /**
  * The composition root of core, called by both the Electron main process and the web host: wiring only,
  * in dependency order (each object is built from those above it). The bridge's methods live in handlers/.
@@ -138,6 +139,19 @@ export function createCore(ports: CorePorts): Core {
     onGatewayAnswer: (profileId, answer) => health.answer(profileId, answer),
     estimator,
     gate: queue.queue,
+    ...(ports.team ? { team: ports.team.hooks } : {}),
+  });
+  ports.team?.bind({
+    store,
+    events,
+    engine,
+    libraryDir,
+    now: () => clock.now(),
+    price: (t) => estimator.estimate({ profileId: t.profileId, operationId: t.operationId, model: t.model, values: t.values }).points?.high ?? null,
+    onOffline: (offline) =>
+      offline
+        ? notices.raise('team-offline', 'team-offline', 'The team database cannot be reached: the gallery shows what this machine has; edits wait and are sent when it is back, and nothing is submitted meanwhile.')
+        : notices.clear('team-offline'),
   });
   intake = (hint) => engine.onCallback(hint);
   queue.attach(engine);
@@ -181,8 +195,11 @@ export function createCore(ports: CorePorts): Core {
     store,
     estimator,
     notices,
+    ...(ports.team ? { team: ports.team } : {}),
     async start() {
+      await ports.team?.beforeEngineStart();
       engine.start();
+      await ports.team?.afterEngineStart();
       // Callbacks promised before a restart must find the receiver again, on the same port.
       const waiting = store.anyAwaitingCallback();
       if (waiting) {
@@ -201,6 +218,7 @@ export function createCore(ports: CorePorts): Core {
       queue.stop();
       await studio.batches.stop();
       await engine.stop();
+      await ports.team?.stop();
       await receiver.stop();
       store.close();
       offCorrupt();

@@ -3,3 +3,4 @@ export type { CorePorts, SecretStore, PreferencesStore, DemoGateway, DemoStartOp
 export { createFileSecretStore, createMemorySecretStore } from './storage/file-secret-store';
 export { createJsonPreferencesStore } from './storage/json-preferences-store';
 export { createConsoleLogger } from './logging/console-logger';
+export { joinTeam, TEAM_ENV, type TeamJoinRequest } from './team/team-config';

@@ -1,5 +1,6 @@
 import type { Preferences } from '../shared/domain/preferences';
 import type { EngineTuning } from './engine/tuning';
+import type { TeamSession } from './team/team-session';
 
 /** Where API keys live. Implementations: Electron safeStorage (main), a 0600 file (web host), memory (tests). */
 export interface SecretStore {
@@ -89,6 +90,8 @@ export interface CorePorts {
   fetch?: typeof fetch;
   /** Engine timings (tests shrink them for a fast simulator). */
   tuning?: Partial<EngineTuning>;
+  /** Team mode: the joined team (PostgreSQL ledger, media store, leases). Absent: solo. */
+  team?: TeamSession;
   /** Bound of one board export's result bytes (default 2 GiB; tests shrink it). */
   exportMaxBytes?: number;
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createCore, createFileSecretStore, createJsonPreferencesStore, type Core, type DemoGateway, type Logger } from '../core';
+import { createCore, createFileSecretStore, createJsonPreferencesStore, joinTeam, type Core, type DemoGateway, type Logger, type TeamJoinRequest } from '../core';
 import { startWebHost, type WebHost } from './web-host';
 
 export interface WebAppOptions {
@@ -11,15 +11,22 @@ export interface WebAppOptions {
   log?: Logger;
   appVersion?: string;
   fetch?: typeof fetch;
+  /** Team mode (`--team`, `--media`, `--member`): credentials come from the secrets file (or the environment once). */
+  team?: Pick<TeamJoinRequest, 'postgresUrl' | 'media' | 'member' | 'env' | 'leaseMs'>;
 }
 
 /** Core + web host wired together: what `npm run web` runs and what the browser e2e tests start. */
 export async function createWebApp(options: WebAppOptions): Promise<{ core: Core; host: WebHost; close(): Promise<void> }> {
+  const secrets = createFileSecretStore(options.dataDir);
+  const team = options.team
+    ? await joinTeam({ ...options.team, dataDir: options.dataDir, secrets, ...(options.log ? { log: options.log } : {}) })
+    : undefined;
   const core = createCore({
     dataDir: options.dataDir,
     transport: 'web',
     appVersion: options.appVersion ?? '0.1.0',
-    secrets: createFileSecretStore(options.dataDir),
+    secrets,
+    ...(team ? { team } : {}),
     preferences: createJsonPreferencesStore(options.dataDir),
     demo: options.demo,
     ...(options.log ? { log: options.log } : {}),

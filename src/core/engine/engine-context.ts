@@ -12,6 +12,7 @@ import type { GatewayClient } from './gateway-client';
 import type { TaskEvent } from './lifecycle/task-lifecycle';
 import type { Limiter } from './limiter';
 import type { TaskWriter } from './task-writer';
+import type { TeamEngineHooks } from '../team/engine-hooks';
 import type { EngineTuning } from './tuning';
 
 /** What the engine is built from (the composition root, create-core.ts, passes these). */
@@ -38,6 +39,8 @@ export interface EngineDeps {
   estimator?: Estimator;
   /** Atelier's own queue (issue 30): new tasks wait for a slot of their profile; see core/queue. */
   gate?: QueueGate;
+  /** Team mode: leases (only held tasks are worked) and the reservation before a send. Absent: solo. */
+  team?: TeamEngineHooks;
 }
 
 /** What the engine's parts (poller, submission, callback intake) share: its deps and the engine's own services. */

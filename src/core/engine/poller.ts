@@ -22,6 +22,7 @@ export type PollerDeps = Pick<
   | 'scrub'
   | 'track'
   | 'wake'
+  | 'team'
 > & {
   /** Writes inline (b64) results to their part files before the state naming them is saved: sizes by index. */
   stageInline: (id: string, results: readonly RemoteResult[]) => Promise<Map<number, number>>;
@@ -63,7 +64,7 @@ export class Poller {
           ? writer.dueOf(this.deps.store.dueIds(now, room + this.busy.size + writer.keptCount), now)
           : [];
       for (const task of ids.slice(0, room + this.busy.size).flatMap((id) => writer.get(id) ?? [])) {
-        if (this.busy.has(task.id)) continue;
+        if (this.busy.has(task.id) || (this.deps.team && !this.deps.team.mayWork(task.id))) continue;
         if (!requests.hasRoom) break;
         if (pastHorizon(task, now, tuning)) this.deps.raise(task.id, { type: 'horizon-passed' });
         else void this.deps.track(this.poll(task));

@@ -199,6 +199,15 @@ export class Submission {
       deps.writer.insert(record);
       deps.hooks?.submitted(record, req);
       if (record.internal.callbackToken) deps.callbackTokens.set(record.internal.callbackToken, record.id);
+      if (deps.team) {
+        // Team mode: the ledger reserves the points and records the task before anything is sent, or nothing is.
+        try {
+          await deps.team.reserve(record, req.boardId ?? null);
+        } catch (e) {
+          this.forgetRefused(record.id);
+          throw e;
+        }
+      }
       const target = {
         baseUrl: resolved.baseUrl,
         apiKey: resolved.apiKey,

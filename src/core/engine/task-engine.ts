@@ -95,6 +95,8 @@ export class TaskEngine {
       // One commit for every change a restart makes (not one fsync'd transaction per interrupted task).
       store.transaction(() => {
         for (const w of store.resumeWork()) {
+          // Team mode: another machine's task (no lease held here) is left to its holder.
+          if (this.ctx.team && !this.ctx.team.mayWork(w.id)) continue;
           if (w.status === 'submitting') {
             if (!this.raise(w.id, { type: 'not-sent' }))
               this.raise(w.id, { type: 'maybe-sent', cause: 'restart', message: '' });

@@ -11,6 +11,7 @@ export const noticeKindSchema = z.enum([
   'disk-full',
   /** The gateway refused a task over its parallel limit: the profile's slot limit was learned (issue 30). */
   'queue-limit-learned',
+  'team-offline',
 ]);
 export type NoticeKind = z.infer<typeof noticeKindSchema>;
 

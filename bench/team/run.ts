@@ -1,0 +1,163 @@
+/**
+ * `npm run bench:team`: team mode measured in one run, machines as separate processes on one PostgreSQL
+ * (embedded), one s3rver bucket and the simulator:
+ *   - propagation A→B: for every task and every state A reaches, how long until B shows the same (p50/p95);
+ *   - takeover: A SIGKILLed with tasks mid-poll; time until B holds each task, and until B finished them;
+ *   - CPU per task of the working machine in team mode against a solo machine doing the same tasks.
+ * Goals (issue 29): propagation p95 < 1 s, takeover < lease + 2 s, CPU ≤ 1.3× solo.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { startSimulator } from '../../src/sim';
+import { finished, startMachine, type Machine, type MachineLine, type TaskLine } from '../../src/core/team/test-support/team-machines';
+import { startTestPostgres } from '../../src/core/team/test-support/test-postgres';
+import { S3RVER_CREDENTIALS, startS3Process } from '../../src/core/team/test-support/test-s3';
+
+const { values } = parseArgs({ options: { tasks: { type: 'string', default: '20' }, lease: { type: 'string', default: '3000' } } });
+const N = Number(values.tasks);
+const LEASE_MS = Number(values.lease);
+
+const pct = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
+};
+
+async function cpuOf(m: Machine): Promise<number> {
+  const before = m.lines.length;
+  m.send({ op: 'cpu' });
+  const line = await m.waitFor((l) => l.type === 'cpu' && m.lines.indexOf(l) >= before, 5_000, 'cpu');
+  return ((line['user'] as number) + (line['system'] as number)) / 1000;
+}
+
+async function submitAndFinish(m: Machine, count: number, prompt: string, watchers: Machine[] = []): Promise<string[]> {
+  const before = m.lines.filter((l) => l.type === 'submitted').length;
+  m.send({ op: 'submit', count, prompt });
+  await m.waitFor((l) => l.type === 'submits-done' && m.lines.filter((x) => x.type === 'submitted').length >= before + count, 60_000, 'submits');
+  const ids = m.lines.filter((l) => l.type === 'submitted').slice(before).map((l) => l['id'] as string);
+  for (const w of [m, ...watchers]) await Promise.all(ids.map((id) => w.waitFor((l) => finished(l, id), 120_000, `${id} on ${w.name}`)));
+  return ids;
+}
+
+/** The first time a machine showed each (task, state); a succeeded task counts once all its files are there. */
+function firstSeen(m: Machine, ids: Set<string>): Map<string, number> {
+  const seen = new Map<string, number>();
+  for (const l of m.lines) {
+    if (l.type !== 'task' || !ids.has(l['id'] as string)) continue;
+    const t = l as unknown as TaskLine & MachineLine;
+    const state = t.status === 'succeeded' ? (finished(l) ? 'succeeded+files' : 'succeeded') : t.status;
+    const key = `${t.id}/${state}`;
+    if (!seen.has(key)) seen.set(key, t.at);
+  }
+  return seen;
+}
+
+async function main(): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'atelier-team-bench-'));
+  const [pg_, s3, sim] = await Promise.all([startTestPostgres(), startS3Process(), startSimulator({ port: 0, apiKey: 'bench-key', speed: 0.1 })]);
+  const machines: Machine[] = [];
+  const start = async (name: string, team: boolean): Promise<Machine> => {
+    const m = await startMachine(name, {
+      dataDir: join(root, name),
+      gateway: { baseUrl: sim.baseUrl, apiKey: sim.apiKey },
+      ...(team ? { pgUrl: pg_.url } : {}),
+      member: name,
+      machine: `${name}-bench`,
+      leaseMs: LEASE_MS,
+      media: { kind: 's3', location: { ...s3.location, prefix: 'bench' }, credentials: S3RVER_CREDENTIALS },
+    });
+    machines.push(m);
+    return m;
+  };
+  try {
+    // CPU: the same tasks on a solo machine, then on a team machine (another machine watching).
+    const solo = await start('solo', false);
+    const soloBefore = await cpuOf(solo);
+    await submitAndFinish(solo, N, 'bench solo');
+    const soloCpu = ((await cpuOf(solo)) - soloBefore) / N;
+    await solo.stop();
+
+    const a = await start('ana', true);
+    const b = await start('ben', true);
+    const aBefore = await cpuOf(a);
+    const bBefore = await cpuOf(b);
+    const ids = await submitAndFinish(a, N, 'bench team', [b]);
+    const teamCpu = ((await cpuOf(a)) - aBefore) / N;
+    const watcherCpu = ((await cpuOf(b)) - bBefore) / N;
+
+    // Propagation: every state A showed, and when B showed it.
+    const onA = firstSeen(a, new Set(ids));
+    const onB = firstSeen(b, new Set(ids));
+    const delays: number[] = [];
+    const slowest: [string, number][] = [];
+    for (const [key, at] of onA) {
+      const seenB = onB.get(key);
+      if (seenB === undefined) continue;
+      delays.push(Math.max(0, seenB - at));
+      slowest.push([key.replace(/^[^/]+/, (id) => id.slice(0, 8)), seenB - at]);
+    }
+    if (process.env.BENCH_VERBOSE) process.stdout.write(`slowest: ${JSON.stringify(slowest.sort((x, y) => y[1] - x[1]).slice(0, 8))}\n`);
+
+    // Takeover: A dies with tasks mid-poll.
+    const killCount = 5;
+    a.send({ op: 'submit', count: killCount, prompt: 'bench takeover' });
+    await a.waitFor((l) => l.type === 'submits-done' && a.lines.filter((x) => x.type === 'submits-done').length >= 2, 30_000, 'submits');
+    const victims = a.lines.filter((l) => l.type === 'submitted').slice(-killCount).map((l) => l['id'] as string);
+    await Promise.all(victims.map((id) => a.waitFor((l) => l.type === 'task' && l['id'] === id && typeof l['remoteId'] === 'string', 30_000, 'remote id')));
+    // Mid-poll for the team: the ledger knows every gateway id (else a takeover rightly makes it `unknown`).
+    const ledger = new pg.Client({ connectionString: pg_.url });
+    await ledger.connect();
+    for (;;) {
+      const n = Number((await ledger.query(`SELECT count(*) AS n FROM tasks WHERE id = ANY($1) AND record->>'remoteId' IS NOT NULL`, [victims])).rows[0]?.n);
+      if (n === victims.length) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await ledger.end();
+    const killedAt = Date.now();
+    a.kill('SIGKILL');
+    const held = await Promise.all(victims.map((id) => b.waitFor((l) => l.type === 'task' && l['id'] === id && l['mine'] === true && (l['at'] as number) >= killedAt, LEASE_MS + 30_000, 'takeover')));
+    const done = await Promise.all(victims.map((id) => b.waitFor((l) => finished(l, id), LEASE_MS + 60_000, 'finished after takeover')));
+    const takeover = held.map((l) => (l['at'] as number) - killedAt);
+    const finishedAfter = done.map((l) => (l['at'] as number) - killedAt);
+    const submits = sim.log.filter((e) => e.method === 'POST' && e.path === '/open/aigw/gateway/generations').length;
+
+    const result = {
+      tasks: N,
+      leaseMs: LEASE_MS,
+      propagationSamples: delays.length,
+      propagationP50Ms: pct(delays, 50),
+      propagationP95Ms: pct(delays, 95),
+      takeoverMaxMs: Math.max(...takeover),
+      takeoverGoalMs: LEASE_MS + 2_000,
+      finishedAfterKillMaxMs: Math.max(...finishedAfter),
+      cpuPerTaskSoloMs: Math.round(soloCpu * 10) / 10,
+      cpuPerTaskTeamMs: Math.round(teamCpu * 10) / 10,
+      cpuPerTaskWatcherMs: Math.round(watcherCpu * 10) / 10,
+      cpuRatio: Math.round((teamCpu / soloCpu) * 100) / 100,
+      submits,
+      submitsExpected: 2 * N + killCount,
+    };
+    process.stdout.write(
+      [
+        `team bench (${N} tasks, lease ${LEASE_MS} ms)`,
+        `  propagation A→B: p50 ${result.propagationP50Ms} ms, p95 ${result.propagationP95Ms} ms over ${delays.length} state changes (goal p95 < 1000 ms)`,
+        `  takeover after SIGKILL: B held all ${killCount} tasks ${result.takeoverMaxMs} ms after the kill (goal < ${result.takeoverGoalMs} ms); all finished ${result.finishedAfterKillMaxMs} ms after`,
+        `  CPU per task: solo ${result.cpuPerTaskSoloMs} ms, team (working machine) ${result.cpuPerTaskTeamMs} ms = ${result.cpuRatio}× (goal ≤ 1.3×); the watching machine ${result.cpuPerTaskWatcherMs} ms`,
+        `  gateway submits: ${submits} for ${result.submitsExpected} tasks`,
+        `BENCH_RESULT ${JSON.stringify(result)}`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await Promise.allSettled(machines.map((m) => m.stop()));
+    await Promise.allSettled([pg_.stop(), s3.stop(), sim.close()]);
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`team bench failed: ${e instanceof Error ? e.stack : String(e)}\n`);
+  process.exit(1);
+});

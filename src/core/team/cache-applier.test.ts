@@ -1,0 +1,80 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { TaskStore } from '../db/task-store';
+import { makeTaskRecord } from '../db/test-fixtures';
+import { CoreEvents } from '../events';
+import { silentLogger } from '../ports';
+import { CacheApplier } from './cache-applier';
+import { HeldLeases } from './held-leases';
+import { FolderMediaStore } from './media/folder-media-store';
+
+/** The cache side of team mode on a real SQLite file and a media folder: flags, files, hostile paths. */
+const dirs: string[] = [];
+const tmp = (): string => {
+  const d = mkdtempSync(join(tmpdir(), 'atelier-applier-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function setup(pending: Record<string, boolean> = {}) {
+  const store = TaskStore.open(join(tmp(), 'atelier.db'));
+  const library = tmp();
+  const media = new FolderMediaStore(tmp());
+  const applier = new CacheApplier({
+    store,
+    events: new CoreEvents(),
+    media,
+    held: new HeldLeases(60_000, Date.now),
+    libraryDir: () => library,
+    log: silentLogger,
+    pendingFlag: (id, field) => pending[`${id}/${field}`],
+  });
+  return { store, library, media, applier };
+}
+
+it('an edit made here and not yet in the ledger wins over the ledger row that arrives first', async () => {
+  const task = makeTaskRecord({ favourite: false, results: [] });
+  const { store, applier } = setup({ [`${task.id}/favourite`]: true });
+  await applier.applyOne(task, {});
+  expect(store.get(task.id)?.favourite).toBe(true);
+  // And what it shows is what it remembers, so the write is not taken for a new edit.
+  expect(applier.flags.get(task.id)).toEqual({ favourite: true, rejected: false });
+});
+
+it("another machine's result is fetched by its object hash, checked, and only then shown as done", async () => {
+  const { store, library, media, applier } = setup();
+  const bytes = Buffer.from('the stored file with its provenance');
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  const source = join(tmp(), 'r.png');
+  writeFileSync(source, bytes);
+  await media.put(source, hash, 'image/png');
+  const task = makeTaskRecord();
+  const file = task.results[0]?.file ?? '';
+  await applier.applyOne(task, { '0': hash });
+  expect(store.get(task.id)?.results[0]?.state).toBe('downloading');
+  await applier.idle();
+  expect(store.get(task.id)?.results[0]?.state).toBe('done');
+  expect(createHash('sha256').update(readFileSync(join(library, file))).digest('hex')).toBe(hash);
+});
+
+it('a damaged object or a path out of the library is never shown as a file', async () => {
+  const { store, library, applier } = setup();
+  const missing = 'f'.repeat(64);
+  const task = makeTaskRecord();
+  await applier.applyOne(task, { '0': missing });
+  await applier.idle();
+  expect(store.get(task.id)?.results[0]).toMatchObject({ state: 'failed' });
+  const escaping = makeTaskRecord();
+  const results = escaping.results.map((r) => ({ ...r, file: '../../outside.png' }));
+  await applier.applyOne({ ...escaping, results }, { '0': missing });
+  await applier.idle();
+  // Nothing is fetched to a path the ledger names outside the library (the media route confines reads too).
+  expect(existsSync(resolve(library, '../../outside.png'))).toBe(false);
+  expect(store.get(escaping.id)).not.toBeNull();
+});

@@ -1,0 +1,151 @@
+import { existsSync } from 'node:fs';
+import type { TaskStore } from '../db/task-store';
+import type { CoreEvents } from '../events';
+import type { Logger } from '../ports';
+import { toSummary, type TaskRecord } from '../tasks/task-record';
+import { resolveInside } from './safe-path';
+import { Limiter } from '../engine/limiter';
+import type { HeldLeases } from './held-leases';
+import type { ChangedTask } from './pg/change-feed';
+import type { MediaRefs, MediaStore } from './ports';
+import { parseTaskRecord } from './record-schema';
+
+export interface CacheApplierDeps {
+  store: TaskStore;
+  events: CoreEvents;
+  media: MediaStore;
+  held: HeldLeases;
+  libraryDir: () => string;
+  log: Logger;
+  /** This machine's unsent edit of a flag (see EditQueue): kept over the ledger's value until it lands. */
+  pendingFlag?: (taskId: string, field: 'favourite' | 'rejected') => boolean | undefined;
+}
+
+/**
+ * Brings other machines' changes into this machine's SQLite cache, which the gallery keeps reading unchanged.
+ * A task another machine works is stored with no poll planned (this engine leaves it alone); its result
+ * files are fetched from the media store into the library folder before the task says they are there.
+ */
+export class CacheApplier {
+  /** Who made each task (tiles and the lightbox name the member). */
+  readonly members = new Map<string, string>();
+  /** The shared flags of each task as the ledger last said: a local value that differs is a local edit. */
+  readonly flags = new Map<string, { favourite: boolean; rejected: boolean }>();
+
+  /** The newest ledger state of each task whose files are being fetched. */
+  private readonly latest = new Map<string, { record: TaskRecord; media: MediaRefs }>();
+  private readonly fetching = new Map<string, Promise<void>>();
+  private readonly slots = new Limiter(() => 4);
+
+  constructor(private readonly deps: CacheApplierDeps) {}
+
+  async apply(rows: ChangedTask[]): Promise<void> {
+    for (const row of rows) {
+      this.members.set(row.id, row.member);
+      let record: TaskRecord;
+      try {
+        record = parseTaskRecord(row.record);
+      } catch (e) {
+        this.deps.log.warn('team: a task in the ledger could not be read; skipped', { task: row.id, error: e instanceof Error ? e.message : String(e) });
+        continue;
+      }
+      // This machine works it: its own state is at least as new as what it wrote; only the users' flags come in.
+      if (this.deps.held.get(row.id)) this.applyFlags(record);
+      else await this.applyOne(record, row.media);
+    }
+  }
+
+  /**
+   * Stores another machine's task now; result files not here yet show as downloading until they are fetched
+   * (a few at a time, beside the feed, so one large file never holds back everyone else's changes).
+   */
+  async applyOne(record: TaskRecord, media: MediaRefs): Promise<void> {
+    this.latest.set(record.id, { record, media });
+    const missing = this.missingFiles(record, media);
+    if (missing.length === 0) return this.store(record);
+    const waiting = new Set(missing.map((m) => m.index));
+    this.store({ ...record, results: record.results.map((r) => (waiting.has(r.index) ? { ...r, state: 'downloading' as const, bytesReceived: 0 } : r)) });
+    if (!this.fetching.has(record.id)) this.fetching.set(record.id, this.fetchThenStore(record.id).finally(() => this.fetching.delete(record.id)));
+  }
+
+  /** Resolves when every file fetch started so far has ended (tests, stop). */
+  async idle(): Promise<void> {
+    while (this.fetching.size > 0) await Promise.allSettled([...this.fetching.values()]);
+  }
+
+  private store(record: TaskRecord): void {
+    const local: TaskRecord = { ...this.withLocalFlags(record), internal: { ...record.internal, nextPollAt: null } };
+    const { store } = this.deps;
+    const next = store.get(local.id) ? store.update(local.id, local) : (store.insert(local), store.get(local.id));
+    if (next) this.deps.events.emit('taskChanged', toSummary(next));
+  }
+
+  private async fetchThenStore(id: string): Promise<void> {
+    for (;;) {
+      const latest = this.latest.get(id);
+      if (!latest) return;
+      const failed = new Map<number, string>();
+      await Promise.all(
+        this.missingFiles(latest.record, latest.media).map((m) =>
+          this.slots.run(() =>
+            this.traced(id, () => this.deps.media.fetchTo(m.object, m.dest)).catch((e: unknown) => {
+              const message = e instanceof Error ? e.message : String(e);
+              failed.set(m.index, message);
+              this.deps.log.warn('team: a result could not be fetched from the media store', { task: id, error: message });
+            }),
+          ),
+        ),
+      );
+      // A newer state came while fetching: fetch what it names too, then show that one.
+      if (this.latest.get(id) !== latest) continue;
+      this.latest.delete(id);
+      const { record } = latest;
+      return this.store({
+        ...record,
+        results: record.results.map((r) => (failed.has(r.index) ? { ...r, state: 'failed' as const, error: `Not in the team's media store yet: ${failed.get(r.index)}` } : r)),
+      });
+    }
+  }
+
+  private async traced(id: string, work: () => Promise<void>): Promise<void> {
+    const t0 = Date.now();
+    await work();
+    this.deps.log.debug('team: result fetched', { task: id, ms: Date.now() - t0 });
+  }
+
+  private missingFiles(record: TaskRecord, media: MediaRefs): { index: number; object: string; dest: string }[] {
+    const out: { index: number; object: string; dest: string }[] = [];
+    for (const r of record.results) {
+      const object = media[String(r.index)];
+      if (r.state !== 'done' || !r.file || !object) continue;
+      const dest = resolveInside(this.deps.libraryDir(), r.file);
+      if (!dest) {
+        this.deps.log.warn('team: a result path leaves the library folder; not fetched', { task: record.id });
+        continue;
+      }
+      if (!existsSync(dest)) out.push({ index: r.index, object, dest });
+    }
+    return out;
+  }
+
+  /**
+   * The record as this machine should show it: the ledger's flags, except where an edit made here has not
+   * reached the ledger yet. Remembers the flags it shows, so writing them is not taken for a new edit.
+   */
+  withLocalFlags(record: TaskRecord): TaskRecord {
+    const favourite = this.deps.pendingFlag?.(record.id, 'favourite') ?? record.favourite;
+    const rejected = this.deps.pendingFlag?.(record.id, 'rejected') ?? record.rejected;
+    this.flags.set(record.id, { favourite, rejected });
+    return { ...record, favourite, rejected };
+  }
+
+  private applyFlags(incoming: TaskRecord): void {
+    const record = this.withLocalFlags(incoming);
+    const current = this.deps.store.get(record.id);
+    if (!current || (current.favourite === record.favourite && current.rejected === record.rejected)) return;
+    const next = this.deps.store.update(record.id, { favourite: record.favourite, rejected: record.rejected });
+    if (next) this.deps.events.emit('taskChanged', toSummary(next));
+  }
+
+}
+

@@ -1,0 +1,15 @@
+import type { TaskRecord } from '../tasks/task-record';
+
+/**
+ * What the engine asks of team mode (absent in solo mode, where every task is this machine's and nothing is
+ * reserved elsewhere). Kept to two questions so the engine stays one code path.
+ */
+export interface TeamEngineHooks {
+  /** Whether this machine holds a live lease on the task: only then may it poll, download or send it. */
+  mayWork(taskId: string): boolean;
+  /**
+   * Reserves the task's points and records it in the shared ledger, leased to this machine, before anything
+   * is sent. Throws (with a message for the form) when a cap would be passed or the ledger is unreachable.
+   */
+  reserve(record: TaskRecord, boardId: string | null): Promise<void>;
+}

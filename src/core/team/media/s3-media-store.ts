@@ -1,0 +1,112 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { pipeline } from 'node:stream/promises';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { mediaKey, type MediaStore } from '../ports';
+import { expectHash } from './hash-file';
+import type { S3Location } from './s3-location';
+
+export interface S3Credentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** How long a presigned download address lives: long enough for one fetch, short enough to be useless later. */
+export const PRESIGN_SECONDS = 300;
+
+/**
+ * Media in S3-compatible storage through the AWS SDK. Keys are `<prefix>/media/sha256/<hash>`; an object is
+ * sent only when HEAD says it is absent. Other machines read through short-lived presigned URLs.
+ */
+export class S3MediaStore implements MediaStore {
+  readonly kind = 's3';
+  private readonly client: S3Client;
+
+  constructor(
+    private readonly location: S3Location,
+    credentials: S3Credentials,
+  ) {
+    this.client = new S3Client({
+      region: location.region,
+      ...(location.endpoint ? { endpoint: location.endpoint } : {}),
+      forcePathStyle: location.forcePathStyle,
+      credentials,
+      // Checksums only where the API requires them: the default (a CRC trailer in aws-chunked framing on
+      // every streamed upload) is not understood by every S3-compatible server (s3rver stores the framing).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      // No `Expect: 100-continue`: a server that does not answer it (s3rver, some NAS apps) made every upload
+      // wait out the SDK's 6 s fallback; a refused PUT costs one wasted body, which is small here.
+      expectContinueHeader: false,
+    });
+  }
+
+  private key(sha256: string): string {
+    const key = mediaKey(sha256);
+    return this.location.prefix ? `${this.location.prefix}/${key}` : key;
+  }
+
+  async put(file: string, sha256: string, mime: string): Promise<{ key: string; uploaded: boolean }> {
+    const key = this.key(sha256);
+    if (await this.has(sha256)) return { key, uploaded: false };
+    const size = (await stat(file)).size;
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.location.bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: mime }),
+    );
+    return { key, uploaded: true };
+  }
+
+  async has(sha256: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key: this.key(sha256) }));
+      return true;
+    } catch (e) {
+      if (e instanceof S3ServiceException && (e.$metadata.httpStatusCode === 404 || e.name === 'NotFound')) return false;
+      throw e;
+    }
+  }
+
+  /** A GET address for the object valid for `seconds`: what another machine downloads through. */
+  presign(sha256: string, seconds = PRESIGN_SECONDS): Promise<string> {
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.location.bucket, Key: this.key(sha256) }), { expiresIn: seconds });
+  }
+
+  async fetchTo(sha256: string, dest: string): Promise<void> {
+    const url = await this.presign(sha256);
+    const res = await fetch(url);
+    if (!res.ok || !res.body) throw new Error(`media ${sha256.slice(0, 12)}…: the storage answered ${res.status}`);
+    await mkdir(dirname(dest), { recursive: true });
+    const temp = `${dest}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      // fetch's stream is node's web stream at run time; the DOM typings (e2e's tsconfig) name another type.
+      await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(temp));
+      await expectHash(temp, sha256, () => rm(temp, { force: true }));
+      await rename(temp, dest);
+    } catch (e) {
+      await rm(temp, { force: true });
+      throw e;
+    }
+  }
+
+  async list(): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.location.bucket, ...(this.location.prefix ? { Prefix: `${this.location.prefix}/` } : {}), ...(token ? { ContinuationToken: token } : {}) }),
+      );
+      for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys.sort();
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}

@@ -1,0 +1,55 @@
+import type pg from 'pg';
+import type { Lease, LeaseCoordinator } from '../ports';
+import { leaseOf, leaseRowSchema } from './pg-util';
+
+const RETURNING = 'RETURNING id AS task_id, lease_owner, lease_epoch, lease_until';
+const UNTIL = 'now() + make_interval(secs => $2::float8 / 1000)';
+
+/**
+ * Leases in the tasks table (`lease_owner`, `lease_until`, `lease_epoch`), on the server's clock. Taking a
+ * lease bumps the epoch, which fences every later write of the previous holder (see PgLibraryStore.write).
+ */
+export class PgLeaseCoordinator implements LeaseCoordinator {
+  constructor(
+    private readonly pool: pg.Pool,
+    readonly owner: string,
+    readonly leaseMs: number,
+  ) {}
+
+  async acquire(taskId: string): Promise<Lease | null> {
+    const r = await this.pool.query(
+      `UPDATE tasks SET lease_owner = $1, lease_until = ${UNTIL}, lease_epoch = lease_epoch + 1
+        WHERE id = $3 AND open AND (lease_owner IS NULL OR lease_until < now()) ${RETURNING}`,
+      [this.owner, this.leaseMs, taskId],
+    );
+    return r.rows[0] ? leaseOf(leaseRowSchema.parse(r.rows[0])) : null;
+  }
+
+  async renew(lease: Lease): Promise<Lease | null> {
+    const r = await this.pool.query(
+      `UPDATE tasks SET lease_until = ${UNTIL}
+        WHERE lease_owner = $1 AND id = $3 AND lease_epoch = $4 AND open ${RETURNING}`,
+      [this.owner, this.leaseMs, lease.taskId, lease.epoch],
+    );
+    return r.rows[0] ? leaseOf(leaseRowSchema.parse(r.rows[0])) : null;
+  }
+
+  async release(lease: Lease): Promise<void> {
+    await this.pool.query('UPDATE tasks SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_epoch = $2 AND lease_owner = $3', [
+      lease.taskId,
+      lease.epoch,
+      this.owner,
+    ]);
+  }
+
+  async claimExpired(limit: number): Promise<Lease[]> {
+    // SKIP LOCKED: machines scanning at once each take different rows instead of queueing on the same ones.
+    const r = await this.pool.query(
+      `UPDATE tasks SET lease_owner = $1, lease_until = ${UNTIL}, lease_epoch = lease_epoch + 1
+        WHERE id IN (SELECT id FROM tasks WHERE open AND (lease_owner IS NULL OR lease_until < now())
+                      ORDER BY lease_until NULLS FIRST LIMIT $3 FOR UPDATE SKIP LOCKED) ${RETURNING}`,
+      [this.owner, this.leaseMs, limit],
+    );
+    return r.rows.map((row) => leaseOf(leaseRowSchema.parse(row)));
+  }
+}

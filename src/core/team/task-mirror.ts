@@ -1,0 +1,111 @@
+import { join } from 'node:path';
+import type { TaskStore } from '../db/task-store';
+import type { Logger } from '../ports';
+import type { HeldLeases } from './held-leases';
+import type { LibraryStore, MediaStore } from './ports';
+import { isOpen } from './record-schema';
+import type { TaskRecord } from '../tasks/task-record';
+import { hashFile } from './media/hash-file';
+
+export interface TaskMirrorDeps {
+  store: TaskStore;
+  library: LibraryStore;
+  media: MediaStore;
+  held: HeldLeases;
+  libraryDir: () => string;
+  log: Logger;
+  /** The ledger refused a write: another machine holds the task now (its state is fetched back). */
+  onLost: (taskId: string) => void;
+}
+
+/**
+ * The writer hook: every change the engine makes to a task this machine holds is copied into the ledger,
+ * fenced by the lease's epoch. Changes of one task are written one at a time, newest state last (a burst
+ * becomes one write). A result file is stored in the media store before the write that names it, so a
+ * machine told of the write can always fetch the file. A write the ledger could not take (offline) is kept
+ * and tried again by `retry`.
+ */
+/** The task as others need it: without the poll bookkeeping and the time of the last write. */
+function fingerprint(task: TaskRecord, media: Record<string, string>): string {
+  return JSON.stringify([{ ...task, updatedAt: 0, internal: { ...task.internal, nextPollAt: null, pollCount: 0 } }, media]);
+}
+
+export class TaskMirror {
+  private readonly writing = new Map<string, Promise<void>>();
+  private readonly dirty = new Set<string>();
+  private readonly failed = new Set<string>();
+  /** `<task>/<index>` → sha256 of the file as stored (hashed once: a finished file does not change). */
+  private readonly stored = new Map<string, string>();
+  /** What each task's last accepted write said, bookkeeping aside (see fingerprint). */
+  private readonly written = new Map<string, string>();
+
+  constructor(private readonly deps: TaskMirrorDeps) {}
+
+  schedule(taskId: string): void {
+    if (this.writing.has(taskId)) {
+      this.dirty.add(taskId);
+      return;
+    }
+    const work = this.write(taskId).finally(() => {
+      this.writing.delete(taskId);
+      if (this.dirty.delete(taskId)) this.schedule(taskId);
+    });
+    this.writing.set(taskId, work);
+  }
+
+  /** Writes that failed (the ledger was unreachable) are sent again, in the order of their tasks' changes. */
+  retry(): void {
+    for (const id of [...this.failed]) {
+      this.failed.delete(id);
+      this.schedule(id);
+    }
+  }
+
+  get pending(): number {
+    return this.failed.size + this.writing.size;
+  }
+
+  async idle(): Promise<void> {
+    while (this.writing.size > 0) await Promise.allSettled([...this.writing.values()]);
+  }
+
+  private async write(taskId: string): Promise<void> {
+    const lease = this.deps.held.get(taskId);
+    const task = this.deps.store.get(taskId);
+    if (!lease || !task) return;
+    try {
+      const media: Record<string, string> = {};
+      for (const r of task.results) {
+        if (r.state !== 'done' || !r.file) continue;
+        const slot = `${taskId}/${r.index}`;
+        let hash = this.stored.get(slot);
+        if (!hash) {
+          const file = join(this.deps.libraryDir(), r.file);
+          const t0 = Date.now();
+          hash = await hashFile(file);
+          const t1 = Date.now();
+          const put = await this.deps.media.put(file, hash, r.mime ?? 'application/octet-stream');
+          this.deps.log.debug('team: result stored', { task: taskId, hashMs: t1 - t0, putMs: Date.now() - t1, uploaded: put.uploaded });
+          this.stored.set(slot, hash);
+        }
+        media[String(r.index)] = hash;
+      }
+      const closing = !isOpen(task);
+      // The spend settles while the lease is still held (closing the task releases it).
+      if (closing && task.points !== null) await this.deps.library.settle(taskId, task.points, lease);
+      // Polls that changed only bookkeeping (when to ask next, how often asked) are not news for anyone.
+      const print = fingerprint(task, media);
+      if (this.written.get(taskId) === print) return;
+      const ok = await this.deps.library.write(task, lease, media);
+      if (ok) this.written.set(taskId, print);
+      if (!ok) {
+        this.deps.held.drop(taskId);
+        this.deps.log.warn('team: a write was refused (another machine holds this task now)', { task: taskId, epoch: lease.epoch });
+        this.deps.onLost(taskId);
+      } else if (closing) this.deps.held.drop(taskId);
+    } catch (e) {
+      this.failed.add(taskId);
+      this.deps.log.warn('team: a write waits for the team database', { task: taskId, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+}

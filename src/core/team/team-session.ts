@@ -1,0 +1,294 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
+import { BridgeError } from '../../shared/bridge/result';
+import type { TaskStore } from '../db/task-store';
+import type { CoreEvents } from '../events';
+import { silentLogger, type Logger } from '../ports';
+import { MESSAGE } from '../engine/lifecycle/texts';
+import { withEvent } from '../engine/record-factory';
+import { toSummary, type TaskRecord } from '../tasks/task-record';
+import { CacheApplier } from './cache-applier';
+import type { TeamEngineHooks } from './engine-hooks';
+import { HeldLeases } from './held-leases';
+import { ChangeFeed, type FeedState } from './pg/change-feed';
+import { openLedger, type TeamLedger } from './pg/open-ledger';
+import { BudgetExceeded, type Lease, type MediaStore, type MemberSpend } from './ports';
+import { TaskMirror } from './task-mirror';
+import { EditQueue } from './edit-queue';
+import type { TaskSummary } from '../../shared/domain/task';
+import { parseTaskRecord } from './record-schema';
+
+export interface TeamSessionOptions {
+  /** postgres://… of the team's database (its password comes from the secrets store, never from the ledger). */
+  url: string;
+  member: string;
+  /** This machine's lease owner name; stable across restarts so it finds its own leases again. */
+  machine: string;
+  media: MediaStore;
+  leaseMs?: number;
+  /** How often leases are renewed and abandoned ones looked for (default a third of the lease). */
+  keeperMs?: number;
+  /** Points to reserve for a task before it is sent (default: core's estimate, else 1). */
+  pricing?: (record: TaskRecord) => number;
+  /** Where the last applied change-log sequence is kept between runs (absent: memory only). */
+  cursorFile?: string;
+  log?: Logger;
+}
+
+/** The parts of core a session works with, given when core is composed. */
+export interface TeamCoreParts {
+  store: TaskStore;
+  events: CoreEvents;
+  engine: { retryDownload(id: string): Promise<unknown> };
+  libraryDir: () => string;
+  now: () => number;
+  /** What a task is expected to cost (core's estimator), reserved before it is sent; null: unknown. */
+  price?: (record: TaskRecord) => number | null;
+  /** The team database went away (true) or is back (false): core shows or clears its notice. */
+  onOffline?: (offline: boolean) => void;
+}
+
+export interface TeamStatus {
+  member: string;
+  machine: string;
+  feed: FeedState;
+  held: number;
+  lastSeq: number;
+  pendingWrites: number;
+}
+
+const INTERRUPTED = 'The machine working this task stopped while it was being submitted. The gateway may have accepted it; check before resubmitting.';
+const mediaRefsSchema = z.record(z.string(), z.string().regex(/^[a-f0-9]{64}$/));
+const cursorSchema = z.object({ lastSeq: z.number().int().nonnegative() });
+
+/**
+ * This machine in a team: leases (renewed, taken over when another machine's expire), the writer hook that
+ * mirrors held tasks into the ledger, and the LISTEN feed that brings everyone else's into the SQLite cache.
+ */
+export class TeamSession {
+  readonly hooks: TeamEngineHooks;
+  private parts: TeamCoreParts | null = null;
+  private readonly held: HeldLeases;
+  private mirror: TaskMirror | null = null;
+  private applier: CacheApplier | null = null;
+  private feed: ChangeFeed | null = null;
+  private keeper: NodeJS.Timeout | null = null;
+  private keeping: Promise<void> | null = null;
+  private offEvents: (() => void) | null = null;
+  private foreignSubmitting: string[] = [];
+  private readonly log: Logger;
+  private edits: EditQueue | null = null;
+  readonly leaseMs: number;
+
+  private constructor(
+    private readonly options: TeamSessionOptions,
+    readonly ledger: TeamLedger,
+  ) {
+    this.log = options.log ?? silentLogger;
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.held = new HeldLeases(this.leaseMs, () => this.parts?.now() ?? Date.now());
+    this.hooks = {
+      mayWork: (id) => this.held.live(id),
+      reserve: (record, boardId) => this.reserve(record, boardId),
+    };
+  }
+
+  /** Connects to the team's database and runs its migrations (join). */
+  static async join(options: TeamSessionOptions): Promise<TeamSession> {
+    const ledger = await openLedger(options.url, { owner: options.machine, member: options.member, leaseMs: options.leaseMs ?? 30_000 });
+    return new TeamSession(options, ledger);
+  }
+
+  get member(): string {
+    return this.options.member;
+  }
+
+  get media(): MediaStore {
+    return this.options.media;
+  }
+
+  /** Who made the task, as far as this machine has heard. */
+  memberOf(taskId: string): string | null {
+    return this.applier?.members.get(taskId) ?? (this.held.get(taskId) ? this.options.member : null);
+  }
+
+  bind(parts: TeamCoreParts): void {
+    this.parts = parts;
+    const common = { store: parts.store, media: this.options.media, held: this.held, libraryDir: parts.libraryDir, log: this.log };
+    this.mirror = new TaskMirror({ ...common, library: this.ledger.library, onLost: (id) => void this.refresh(id) });
+    this.edits = new EditQueue(this.ledger.pool, this.options.machine, this.log);
+    const edits = this.edits;
+    this.applier = new CacheApplier({ ...common, events: parts.events, pendingFlag: (id, field) => edits.pending(id, field) });
+    this.offEvents = parts.events.subscribe((event, payload) => {
+      if (event !== 'taskChanged') return;
+      const task = payload as TaskSummary;
+      this.noteFlagEdits(task);
+      if (this.held.get(task.id)) this.mirror?.schedule(task.id);
+    });
+  }
+
+  /** Before the engine resumes: this machine's own leases from its last run, so it resumes exactly those. */
+  async beforeEngineStart(): Promise<void> {
+    const parts = this.need();
+    const at = parts.now();
+    const mine = await this.ledger.pool.query<{ id: string; lease_epoch: string }>('SELECT id, lease_epoch FROM tasks WHERE open AND lease_owner = $1', [this.options.machine]);
+    for (const row of mine.rows) {
+      const renewed = await this.ledger.leases.renew({ taskId: row.id, owner: this.options.machine, epoch: Number(row.lease_epoch), until: 0 });
+      if (renewed) this.held.hold(renewed, at);
+    }
+    // The engine marks every local `submitting` row as interrupted; those of other machines are theirs to judge.
+    this.foreignSubmitting = parts.store.resumeWork().filter((w) => w.status === 'submitting' && !this.held.get(w.id)).map((w) => w.id);
+  }
+
+  /** After the engine resumed: foreign rows put back, held ones written, the feed and the keeper started. */
+  async afterEngineStart(): Promise<void> {
+    for (const id of this.foreignSubmitting) await this.refresh(id);
+    for (const l of this.held.all()) this.mirror?.schedule(l.taskId);
+    this.feed = new ChangeFeed({
+      url: this.options.url,
+      since: this.readCursor(),
+      self: this.options.machine,
+      apply: async (rows) => {
+        await this.applier?.apply(rows);
+      },
+      onAdvance: (seq) => this.writeCursor(seq),
+      onState: (state, error) => {
+        this.log.info('team: change feed', { state, ...(error ? { error } : {}) });
+        if (state === 'offline' || state === 'live') this.parts?.onOffline?.(state === 'offline');
+      },
+    });
+    this.feed.start();
+    const every = this.options.keeperMs ?? Math.max(100, Math.floor(this.leaseMs / 3));
+    this.keeper = setInterval(() => {
+      if (!this.keeping) this.keeping = this.keep().finally(() => (this.keeping = null));
+    }, every);
+    this.keeper.unref?.();
+  }
+
+  async stop(): Promise<void> {
+    if (this.keeper) clearInterval(this.keeper);
+    await this.keeping;
+    await this.mirror?.idle();
+    await this.applier?.idle();
+    this.offEvents?.();
+    await this.feed?.stop();
+    await this.ledger.close();
+  }
+
+  status(): TeamStatus {
+    return {
+      member: this.options.member,
+      machine: this.options.machine,
+      feed: this.feed?.state ?? 'connecting',
+      held: this.held.size,
+      lastSeq: this.feed?.lastSeq ?? 0,
+      pendingWrites: (this.mirror?.pending ?? 0) + (this.edits?.size ?? 0),
+    };
+  }
+
+  spendByMember(): Promise<MemberSpend[]> {
+    return this.ledger.library.spendByMember();
+  }
+
+  /** Waits until the feed has applied everything committed so far (tests, the demo). */
+  async caughtUp(): Promise<void> {
+    await this.feed?.pull();
+  }
+
+  private async reserve(record: TaskRecord, boardId: string | null): Promise<void> {
+    // The high end of the estimate is held; the spend settles to what the gateway charged when the task closes.
+    const points = this.options.pricing?.(record) ?? this.parts?.price?.(record) ?? record.points ?? 1;
+    const at = this.need().now();
+    try {
+      const lease = await this.ledger.library.reserveAndInsert({ task: record, member: this.options.member, points, owner: this.options.machine, boardId });
+      this.held.hold(lease, at);
+    } catch (e) {
+      if (e instanceof BudgetExceeded) throw new BridgeError('conflict', e.message);
+      throw new BridgeError('gateway_unreachable', `The team database cannot be reached, so nothing was reserved or sent: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  /** A favourite or rejection that differs from what the ledger last said was made here: queued for the ledger. */
+  private noteFlagEdits(task: TaskSummary): void {
+    const known = this.applier?.flags.get(task.id) ?? (this.held.get(task.id) ? { favourite: false, rejected: false } : undefined);
+    if (!known || !this.edits) return;
+    for (const field of ['favourite', 'rejected'] as const) {
+      if (task[field] === known[field]) continue;
+      known[field] = task[field];
+      this.edits.push({ taskId: task.id, field, value: task[field] });
+    }
+    this.applier?.flags.set(task.id, known);
+  }
+
+  /** Renews held leases, takes over abandoned tasks, and sends writes that waited for the database. */
+  private async keep(): Promise<void> {
+    const parts = this.need();
+    try {
+      for (const lease of this.held.all()) {
+        const at = parts.now();
+        const renewed = await this.ledger.leases.renew(lease);
+        if (renewed) this.held.hold(renewed, at);
+        else if (this.held.get(lease.taskId)?.epoch === lease.epoch) {
+          this.held.drop(lease.taskId);
+          await this.refresh(lease.taskId);
+        }
+      }
+      const at = parts.now();
+      for (const lease of await this.ledger.leases.claimExpired(16)) await this.adopt(lease, at);
+      this.mirror?.retry();
+      await this.edits?.flush();
+    } catch (e) {
+      this.log.warn('team: lease upkeep failed (the database may be away)', { error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  /** Takes over a task another machine abandoned, under the single-machine rules: never resend blindly. */
+  private async adopt(lease: Lease, at: number): Promise<void> {
+    const parts = this.need();
+    const found = await this.ledger.library.get(lease.taskId);
+    if (!found) return;
+    const record = this.applier?.withLocalFlags(found) ?? found;
+    this.held.hold(lease, at);
+    const now = parts.now();
+    let next: TaskRecord = { ...record, internal: { ...record.internal, nextPollAt: null } };
+    if (record.status === 'submitting')
+      // Its send phase (state, not log text) says whether the request could have gone out.
+      next = !record.remoteId && record.internal.sendPhase === 'local'
+        ? { ...next, status: 'unknown', rawStatus: MESSAGE.notSentRaw, error: MESSAGE.notSent, events: withEvent(record, 'not sent (its machine stopped first)', now) }
+        : { ...next, status: 'unknown', error: INTERRUPTED, events: withEvent(record, 'taken over: interrupted during submission', now) };
+    else if (record.status === 'queued' || record.status === 'running')
+      next = { ...next, internal: { ...record.internal, nextPollAt: now }, events: withEvent(record, `taken over by ${this.options.machine}`, now) };
+    else next = { ...next, events: withEvent(record, `taken over by ${this.options.machine}`, now) };
+    const stored = parts.store.get(next.id) ? parts.store.update(next.id, next) : (parts.store.insert(next), parts.store.get(next.id));
+    if (stored) parts.events.emit('taskChanged', toSummary(stored));
+    if (next.status === 'downloading' || next.status === 'succeeded') void parts.engine.retryDownload(next.id).catch(() => undefined);
+  }
+
+  /** Puts the ledger's state of a task into the cache (another machine works it). */
+  private async refresh(taskId: string): Promise<void> {
+    try {
+      const row = (await this.ledger.pool.query<{ record: unknown; media: unknown }>('SELECT record, media FROM tasks WHERE id = $1', [taskId])).rows[0];
+      if (row) await this.applier?.applyOne(parseTaskRecord(row.record), mediaRefsSchema.parse(row.media));
+    } catch (e) {
+      this.log.warn('team: a task could not be read back from the ledger', { task: taskId, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  private readCursor(): number {
+    if (!this.options.cursorFile) return 0;
+    try {
+      return cursorSchema.parse(JSON.parse(readFileSync(this.options.cursorFile, 'utf8'))).lastSeq;
+    } catch {
+      return 0;
+    }
+  }
+
+  private writeCursor(seq: number | undefined): void {
+    if (this.options.cursorFile && seq !== undefined) writeFileSync(this.options.cursorFile, JSON.stringify({ lastSeq: seq }));
+  }
+
+  private need(): TeamCoreParts {
+    if (!this.parts) throw new Error('the team session is not bound to a core');
+    return this.parts;
+  }
+}
