@@ -110,6 +110,8 @@ export function createCore(ports: CorePorts): Core {
     profileNames: async () => new Map((await profiles.list()).map((p) => [p.id, p.name])),
     clock,
     log,
+    // Team mode: another machine's waiting task (seen through the shared ledger) is its holder's to send.
+    ...(ports.team ? { mayWork: (id: string) => ports.team?.hooks.mayWork(id) ?? true } : {}),
   });
   // The receiver hands callbacks to the engine, which is built after it (the engine asks for its URL).
   let intake: (hint: CallbackHint) => Promise<CallbackVerdict> = async () => 'unknown-task';

@@ -315,7 +315,8 @@ function readInternal(v: unknown, nextPollAt: number | null): TaskInternal {
     submitPath: text(o.submitPath, ''),
     pollExpectedMs: numOrNull(o.pollExpectedMs) ?? undefined,
     pollHighMs: numOrNull(o.pollHighMs) ?? undefined,
-    queue: readQueuePlace(o.queue),
+    // Only rows that were ever in Atelier's queue carry a place (a damaged one reads as null).
+    queue: o.queue === undefined ? undefined : readQueuePlace(o.queue),
   };
 }
 

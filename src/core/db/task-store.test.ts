@@ -292,6 +292,7 @@ describe('TaskStore status queries', () => {
       statuses.forEach((status, i) => store.insert(makeTaskRecord({ status, model: i < 3 ? 'a' : 'b' }))),
     );
     expect(store.countsByStatus()).toEqual({
+      waiting: 0,
       submitting: 0,
       queued: 0,
       running: 1,

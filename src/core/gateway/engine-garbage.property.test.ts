@@ -198,7 +198,7 @@ describe('engine against a gateway that answers garbage', () => {
       {
         numRuns: 30,
         // Found by this property: a bare number as the gateway's "message" was shown as the whole error.
-        examples: [[['unifiedImage.generate', '{"message":-1000000}', 409]]],
+        examples: [[['unifiedImage.generate', '{"message":-1000000}', 409]], [['vendor.extend', '{"code":5e-324,"message":"NaN","data":"0"}', 200]]],
       },
     );
   });

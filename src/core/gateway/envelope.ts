@@ -38,8 +38,13 @@ export function envelopeRefusal(family: Family, body: unknown): EnvelopeRefusal 
   const code = String(raw).trim();
   if (SUCCESS[family].has(code.toLowerCase())) return null;
   const said = firstString(body, ['message', 'msg', 'error.message', 'error', 'data.message']);
-  const message = said
-    ? `${said.slice(0, 400)} (code ${code.slice(0, 40)})`
-    : `The gateway refused the task with code ${code.slice(0, 40)}.`;
+  const shown = code.slice(0, 40);
+  // A sentence of the gateway's stands with its code; a bare word or number ("NaN", "0") is quoted, so it
+  // never reads as Atelier's own words.
+  const message = !said
+    ? `The gateway refused the task with code ${shown}.`
+    : said.length > 10 && /\p{L}/u.test(said)
+      ? `${said.slice(0, 400)} (code ${shown})`
+      : `The gateway refused the task with code ${shown}: “${said.slice(0, 120)}”`;
   return { code, message, busy: BUSY_CODES.has(code.toLowerCase()) };
 }

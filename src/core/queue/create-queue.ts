@@ -21,6 +21,8 @@ export interface CreateQueueDeps {
   profileNames: () => Promise<Map<string, string>>;
   clock: Clock;
   log: Logger;
+  /** Team mode: whether this machine holds a task's lease (only then does its queue send it). */
+  mayWork?: (id: string) => boolean;
 }
 
 /** Issue 30's queue, composed: the service, its bridge methods and the `queueChanged` push (coalesced). */
@@ -48,6 +50,7 @@ export function createQueue(deps: CreateQueueDeps) {
     now: () => deps.clock.now(),
     log: deps.log,
     changed: push,
+    ...(deps.mayWork ? { mayWork: deps.mayWork } : {}),
     learned: (profileId, limit) =>
       void deps.profileNames().then((names) => {
         const name = names.get(profileId) ?? profileId;

@@ -28,6 +28,8 @@ export interface QueueServiceDeps {
   changed: () => void;
   /** A limit was learned from a refusal: tell the user (once per profile). */
   learned: (profileId: string, limit: number) => void;
+  /** Team mode: only a task this machine holds the lease of is sent from here (solo: every task). */
+  mayWork?: (id: string) => boolean;
 }
 
 /** What the engine gives the queue once both exist. */
@@ -157,7 +159,8 @@ export class QueueService implements QueueGate {
     if (this.stopped || !this.engine) return;
     this.settleLearning();
     const now = this.deps.now();
-    const picks = pickToSend([...this.waiting.values()], (p) => this.slots(p), this.settings.allPaused, now);
+    const mine = [...this.waiting.values()].filter((i) => this.deps.mayWork?.(i.id) ?? true);
+    const picks = pickToSend(mine, (p) => this.slots(p), this.settings.allPaused, now);
     for (const id of picks) {
       const item = this.waiting.get(id);
       if (!item) continue;
