@@ -41,7 +41,8 @@ test('the expansion placement editor is fetched when an expansion gets its sourc
   await forms.chooseChip('aspect_ratio', '16:9');
   await expect(page.getByTestId('expand-frame')).toBeVisible();
   expect([...scripts].some((s) => s.includes('ExpandPreview'))).toBe(true);
-  await expect(page.getByTestId('expand-preview-only')).toContainText('preview');
+  // The placement is sent (issue 28): the editor's note says which ratios go beside the aspect ratio.
+  await expect(page.getByTestId('expand-sent')).toContainText('Sent beside the ratio 16:9');
   const frame = await page.getByTestId('expand-frame').boundingBox();
   expect((frame?.width ?? 0) / (frame?.height ?? 1)).toBeCloseTo(16 / 9, 1);
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { MethodInput } from '../../../../shared/bridge/contract';
 import type { QueueSnapshot, QueueTask } from '../../../../shared/domain/queue';
 import { useBridge } from '../../bridge/bridge-context';
@@ -15,12 +15,31 @@ export const queueKey = ['getQueue'] as const;
 
 const stamp = (snapshot: QueueSnapshot): QueueView => ({ snapshot, at: Date.now() });
 
-/** The queue, kept current by `queueChanged` pushes (never polled). */
+let painted = false;
+
+/** False until the first frame is on screen: the first screen stays one bridge call (issue 31). */
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(painted);
+  useEffect(() => {
+    if (ready) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        painted = true;
+        setReady(true);
+      });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [ready]);
+  return ready;
+}
+
+/** The queue, kept current by `queueChanged` pushes (never polled); first read once the first screen painted. */
 export function useQueue() {
   const bridge = useBridge();
   const qc = useQueryClient();
+  const ready = useAfterFirstPaint();
   useEffect(() => bridge.on('queueChanged', (s) => qc.setQueryData(queueKey, stamp(s))), [bridge, qc]);
-  return useQuery({ queryKey: queueKey, queryFn: async () => stamp(await bridge.call('getQueue', {})) });
+  return useQuery({ queryKey: queueKey, queryFn: async () => stamp(await bridge.call('getQueue', {})), enabled: ready });
 }
 
 /** A waiting task's place (position, reason, estimate), or null when it is not in the queue. */
