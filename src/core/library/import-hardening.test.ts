@@ -133,6 +133,7 @@ describe('import folder (issue 26 item 12)', () => {
     expect(same).toBeLessThan(apart * 2 + 1000);
   }, 240_000);
 
+  // Skipped on Windows: mkfifo does not exist there (no FIFOs on NTFS); it runs on Linux and macOS.
   it.skipIf(process.platform === 'win32')('a file swapped for a FIFO after the listing is skipped and named, never a hang', { timeout: 60_000 }, async () => {
     const dir = folder();
     for (let i = 0; i < 300; i++) writeFileSync(join(dir, `a${String(i).padStart(3, '0')}.png`), marked(`t-fifo-${i}`));
@@ -158,6 +159,7 @@ describe('import folder (issue 26 item 12)', () => {
     });
   });
 
+  // Skipped on Windows: mkfifo does not exist there (no FIFOs on NTFS); it runs on Linux and macOS.
   it.skipIf(process.platform === 'win32')('a FIFO is never opened for a blocking read: it is refused at once', async () => {
     const dir = folder();
     const fifo = join(dir, 'swapped.png');
