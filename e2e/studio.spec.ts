@@ -111,8 +111,8 @@ test('one prompt on 3 models is a batch of 3; two of the videos play in lock-ste
   const before = posts().length;
   await forms.fill('prompt', 'a kite over sand dunes at golden hour');
   await forms.form.getByTestId('models-multi').click();
-  await forms.form.getByTestId('model-option-2.1').click();
-  await forms.form.getByTestId('model-option-3.0').click();
+  await page.getByTestId('model-option-2.1').click();
+  await page.getByTestId('model-option-3.0').click();
   await expect(forms.form.getByTestId('models-multi')).toHaveText(/3 models/);
   await forms.form.getByTestId('models-multi').click();
   await expect(forms.form.getByTestId('generate-estimate')).toContainText('≈ 150 pts');
@@ -254,12 +254,12 @@ test('↑/↓ in an empty prompt recalls recent prompts; the library saves and i
   // The library: save, search, insert.
   await prompt.fill('<<<cat>>> naps on <<<hero>>>’s lap');
   await forms.form.getByTestId('prompt-save').click();
-  await forms.form.getByTestId('prompt-save-name').fill('Cat and hero');
-  await forms.form.getByTestId('prompt-save-confirm').click();
+  await page.getByTestId('prompt-save-name').fill('Cat and hero');
+  await page.getByTestId('prompt-save-confirm').click();
   await prompt.fill('');
   await forms.form.getByTestId('prompt-library').click();
-  await forms.form.getByTestId('prompt-search').fill('hero');
-  await expect(forms.form.getByTestId('saved-prompt')).toHaveCount(1);
-  await forms.form.getByTestId('saved-prompt').getByText('Cat and hero').click();
+  await page.getByTestId('prompt-search').fill('hero');
+  await expect(page.getByTestId('saved-prompt')).toHaveCount(1);
+  await page.getByTestId('saved-prompt').getByText('Cat and hero').click();
   await expect(prompt).toHaveValue('<<<cat>>> naps on <<<hero>>>’s lap');
 });
