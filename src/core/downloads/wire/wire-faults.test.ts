@@ -250,7 +250,10 @@ describe('backpressure: the reader pauses while the sink asks it to', () => {
         return held;
       },
     );
-    await new Promise((r) => setTimeout(r, 150));
+    // Wait until the hold began (under load the first 2 MiB can take longer than any fixed pause).
+    for (let i = 0; !asked && i < 400; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(asked).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
     const whileHeld = received;
     await new Promise((r) => setTimeout(r, 150));
     // Nothing more was read while held (the kernel buffers what the server sent meanwhile).
