@@ -79,7 +79,8 @@ describe('HashedFile: hashed now, written in order by the thread pool', () => {
     let resumed = false;
     void wait?.then(() => (resumed = true));
     // The disk takes one slab at a time (then the hasher); the reader may go on once no more than 4 MiB wait.
-    for (let i = 0; i < 100 && !resumed; i++) {
+    // Generous bounds: under a loaded machine the hashing worker can take seconds to start.
+    for (let i = 0; i < 1_500 && !resumed; i++) {
       const go = release as (() => void) | null;
       release = null;
       go?.();
@@ -94,7 +95,7 @@ describe('HashedFile: hashed now, written in order by the thread pool', () => {
     }
     await file.close();
     expect(file.size).toBe(5 << 20);
-  });
+  }, 90_000);
 
   it('a write that fails (a full disk) is sticky, and what is on the disk is a prefix of the stream', async () => {
     await fc.assert(
