@@ -9,8 +9,8 @@ import { TaskMedia } from '../../gallery';
 import { useGalleryStore } from '../../gallery';
 import { formatTime } from '../chain/capture-frame';
 import { Tip } from '../../../ui/primitives';
+import { queryKeys } from '../../../state/query-keys';
 
-export const lineageKey = (id: string) => ['getLineage', id] as const;
 
 const open = (id: string, index = 0) => useGalleryStore.getState().set({ lightbox: { taskId: id, index } });
 
@@ -50,7 +50,7 @@ export function LineagePanel({ task }: { task: TaskSummary }) {
   const { t } = useTranslation();
   const bridge = useBridge();
   const q = useQuery({
-    queryKey: [...lineageKey(task.id), task.updatedAt],
+    queryKey: queryKeys.lineage(task.id, task.updatedAt),
     queryFn: () => bridge.call('getLineage', { id: task.id }),
     // "Used by" grows when another task is made from this one, which changes nothing on this task itself:
     // read it afresh each time the panel opens (one small query).
