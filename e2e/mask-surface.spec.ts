@@ -104,3 +104,36 @@ test('the inline painter and the full-screen editor: one set of keys, the same e
   await expect(page.getByTestId('mp-canvas')).toBeVisible();
   await expect(page.getByTestId('mp-tool-brush')).toHaveAttribute('aria-checked', 'true');
 });
+
+test('screenshots: the inline painter and the editor, light and dark, en and zh-CN', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const forms = new FormsPage(page);
+  await page.goto(app.url);
+  await forms.open('imageEdit.edit');
+  await page.getByTestId('advanced').locator('summary').click();
+  await page.getByTestId('reset-form').click();
+  await forms.addFiles('images', [twoTonePng('two-tone.png', 640, 400, [40, 90, 200], [230, 160, 40])]);
+  for (const language of ['en', 'zh-CN'] as const)
+    for (const theme of ['light', 'dark'] as const) {
+      await app.core.handlers.updatePreferences({ language, theme });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await forms.form.getByTestId('paint-mask').click();
+      await expect(page.getByTestId('mp-canvas')).toBeVisible();
+      await page.getByTestId('mp-viewport').scrollIntoViewIfNeeded();
+      await page.getByTestId('mp-viewport').hover();
+      await page.keyboard.press('e');
+      await page.getByTestId('mp-tool-eraser').hover();
+      await expect(page.getByTestId('tooltip')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/inline-${language}-${theme}.png` });
+      await forms.form.getByTestId('mask-done').click();
+      await forms.form.getByTestId('open-canvas-editor').click();
+      await expect(page.getByTestId('cv-canvas')).toBeVisible();
+      await page.keyboard.press('l');
+      await expect(page.getByTestId('cv-mode-brush')).toHaveAttribute('aria-checked', 'true');
+      await page.screenshot({ path: `${SHOTS}/editor-lasso-${language}-${theme}.png` });
+      await page.getByTestId('cv-cancel').click();
+    }
+  await app.core.handlers.updatePreferences({ language: 'en' });
+});
