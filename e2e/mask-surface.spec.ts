@@ -122,8 +122,10 @@ test('screenshots: the inline painter and the editor, light and dark, en and zh-
       await forms.form.getByTestId('paint-mask').click();
       await expect(page.getByTestId('mp-canvas')).toBeVisible();
       await page.getByTestId('mp-viewport').scrollIntoViewIfNeeded();
+      // The painter opened under the pointer: its keys work without leaving and re-entering it.
       await page.getByTestId('mp-viewport').hover();
       await page.keyboard.press('e');
+      await expect(page.getByTestId('mp-tool-eraser')).toHaveAttribute('aria-checked', 'true');
       await page.getByTestId('mp-tool-eraser').hover();
       await expect(page.getByTestId('tooltip')).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/inline-${language}-${theme}.png` });

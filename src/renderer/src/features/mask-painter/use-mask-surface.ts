@@ -47,7 +47,7 @@ export interface MaskSurface {
   /** X: painting ⇄ erasing. */
   swap: () => void;
   /** For the root element: hovering it gives a `hover` surface the keys. */
-  hoverHandlers: { onPointerEnter: () => void; onPointerLeave: () => void };
+  hoverHandlers: { onPointerEnter: () => void; onPointerMove: () => void; onPointerLeave: () => void };
 }
 
 /** Modal surfaces mounted now; while there is one, hover surfaces ignore keys. */
@@ -117,9 +117,14 @@ export function useMaskSurface(o: MaskSurfaceOptions): MaskSurface {
   const { keyScope } = o;
   useEffect(() => {
     if (keyScope === 'modal') modalSurfaces += 1;
+    // `:hover` as well as the enter/leave flag: a painter that opens under a resting pointer gets no
+    // pointerenter from Chromium (the node under it was removed), yet it is the one under the pointer.
     const active = (): boolean =>
       keyScope === 'modal' ||
-      (modalSurfaces === 0 && (hovered.current || (rootRef.current?.contains(document.activeElement) ?? false)));
+      (modalSurfaces === 0 &&
+        (hovered.current ||
+          (rootRef.current?.matches(':hover') ?? false) ||
+          (rootRef.current?.contains(document.activeElement) ?? false)));
     const onKeyDown = (e: KeyboardEvent): void => {
       if (!active() || isTextEntry(e.target)) return;
       const action = surfaceKeyAction(e);
@@ -170,6 +175,7 @@ export function useMaskSurface(o: MaskSurfaceOptions): MaskSurface {
     swap,
     hoverHandlers: {
       onPointerEnter: () => (hovered.current = true),
+      onPointerMove: () => (hovered.current = true),
       onPointerLeave: () => (hovered.current = false),
     },
   };
