@@ -37,6 +37,8 @@ export default tseslint.config(
       ...noBrowserDialogs,
       // Feature folders import each other only through their index.ts.
       'atelier/feature-index-only': 'error',
+      // Query keys come from state/query-keys.ts (derived from the contract), never a literal array.
+      'atelier/query-key-factory': 'error',
     },
   },
   layer(['src/shared/**'], ['electron', 'node:*', ...ours('core', 'main', 'host', 'preload', 'renderer', 'sim')], 'shared imports nothing of ours, no electron, no node:*.'),

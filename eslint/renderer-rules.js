@@ -33,7 +33,41 @@ const featureIndexOnly = {
   },
 };
 
-export const rendererPlugin = { rules: { 'feature-index-only': featureIndexOnly } };
+/** QueryClient methods whose first argument is a query key. */
+const KEY_METHODS = new Set([
+  'getQueryData', 'setQueryData', 'getQueryState', 'ensureQueryData', 'fetchQuery', 'prefetchQuery',
+  'getQueriesData', 'setQueriesData', 'invalidateQueries', 'removeQueries', 'refetchQueries', 'cancelQueries', 'resetQueries',
+]);
+const FACTORY = path.join('src', 'renderer', 'src', 'state', 'query-keys.ts');
+
+/**
+ * Query keys come from the one factory (`state/query-keys.ts`, derived from the contract's method names),
+ * never from an array written where it is used: a literal key drifts from the method it caches and is
+ * missed by the prefix invalidations the factory's keys share.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const queryKeyFactory = {
+  meta: { type: 'problem', messages: { literal: 'Build query keys with queryKeys (state/query-keys.ts), not a literal array.' } },
+  create(context) {
+    if (path.resolve(context.filename) === path.resolve(FACTORY)) return {};
+    const report = (node) => node && node.type === 'ArrayExpression' && context.report({ node, messageId: 'literal' });
+    return {
+      Property(node) {
+        const name = node.key.type === 'Identifier' ? node.key.name : node.key.value;
+        if (name === 'queryKey') report(node.value.type === 'TSAsExpression' ? node.value.expression : node.value);
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type === 'MemberExpression' && callee.property.type === 'Identifier' && KEY_METHODS.has(callee.property.name)) {
+          const first = node.arguments[0];
+          report(first && first.type === 'TSAsExpression' ? first.expression : first);
+        }
+      },
+    };
+  },
+};
+
+export const rendererPlugin = { rules: { 'feature-index-only': featureIndexOnly, 'query-key-factory': queryKeyFactory } };
 
 /** Browser dialogs: Electron does not implement `prompt`, and none of them fit a calm studio. */
 const DIALOGS = ['prompt', 'confirm', 'alert'];

@@ -42,3 +42,19 @@ describe('renderer rules (issue 28)', () => {
     expect(await ruleIds(own, 'src/renderer/src/features/library/boards/ok.ts')).toEqual([]);
   });
 });
+
+describe('query keys (issue 28)', () => {
+  it('a literal array as a query key is an error outside the factory', async () => {
+    const file = 'src/renderer/src/features/studio/bad.ts';
+    for (const code of [
+      "import { useQuery } from '@tanstack/react-query';\nexport const q = () => useQuery({ queryKey: ['listTasks'], queryFn: () => 1 });\n",
+      "import type { QueryClient } from '@tanstack/react-query';\nexport const f = (qc: QueryClient) => qc.setQueryData(['getLedger'], 1);\n",
+      "import type { QueryClient } from '@tanstack/react-query';\nexport const f = (qc: QueryClient) => qc.invalidateQueries({ queryKey: ['prompts'] as const });\n",
+    ])
+      expect(await ruleIds(code, file)).toContain('atelier/query-key-factory');
+  });
+  it('keys from the factory pass, and the factory itself may write arrays', async () => {
+    const ok = "import type { QueryClient } from '@tanstack/react-query';\nimport { queryKeys } from '../../state/query-keys';\nexport const f = (qc: QueryClient) => qc.invalidateQueries({ queryKey: queryKeys.ledger });\n";
+    expect(await ruleIds(ok, 'src/renderer/src/features/studio/ok.ts')).toEqual([]);
+  });
+});

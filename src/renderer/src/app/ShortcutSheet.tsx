@@ -54,7 +54,7 @@ export function ShortcutSheet() {
               {g.items.map((k) => (
                 <div key={k.keys + k.label}>
                   <dt>
-                    <kbd>{k.keys}</kbd>
+                    <kbd>{k.combo ? t(`app.keys.combo.${k.combo}`, { defaultValue: k.keys }) : k.keys}</kbd>
                   </dt>
                   <dd>{t(`app.keys.${k.label}`)}</dd>
                 </div>

@@ -1,10 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FirstScreen } from '../../../shared/bridge/contract';
 import type { Boot } from '../boot/boot';
-import { qk } from '../bridge/queries';
-import { galleryKeys } from '../features/gallery/hooks/query-keys';
-import { boardListKey } from '../features/library/boards/use-boards';
 import i18next from '../i18n';
+import { queryKeys } from '../state/query-keys';
 
 /**
  * Puts the first screen's data where each component's query looks for it, so none of them asks core again
@@ -18,16 +16,16 @@ export function seedFirstScreen(
   opts: { onlyMissing?: boolean } = {},
 ): void {
   const entries: [QueryKey, unknown][] = [
-    [qk.preferences, s.preferences],
-    [qk.connection, s.connection],
-    [qk.profiles, s.profiles],
-    [['listNotices'], s.notices],
-    [boardListKey(boot.filter.boardId ?? null), s.boards],
-    [['listBatches'], s.batches],
-    [['rejected'], s.rejected],
-    [galleryKeys.pages(boot.filter), { pages: [s.page], pageParams: [null] }],
-    [galleryKeys.counts(boot.countsFilter), s.page.counts],
-    [galleryKeys.counts({ sort: 'newest' }), s.everything],
+    [queryKeys.preferences, s.preferences],
+    [queryKeys.connection, s.connection],
+    [queryKeys.profiles, s.profiles],
+    [queryKeys.notices, s.notices],
+    [queryKeys.boards.list(boot.filter.boardId ?? null), s.boards],
+    [queryKeys.batches, s.batches],
+    [queryKeys.tasks.rejected, s.rejected],
+    [queryKeys.tasks.pages(boot.filter), { pages: [s.page], pageParams: [null] }],
+    [queryKeys.tasks.counts(boot.countsFilter), s.page.counts],
+    [queryKeys.tasks.counts({ sort: 'newest' }), s.everything],
   ];
   for (const [key, data] of entries)
     if (!opts.onlyMissing || qc.getQueryData(key) === undefined) qc.setQueryData(key, data);

@@ -1,5 +1,9 @@
 /** Every shortcut, grouped as the sheet shows them (keys as typed; labels are i18n keys under `app.keys.*`). */
-export const SHORTCUTS: readonly { group: string; items: readonly { keys: string; label: string }[] }[] = [
+export const SHORTCUTS: readonly {
+  group: string;
+  /** `combo`: keys that hold a word ("Space + drag"), translated under `app.keys.combo.*`. */
+  items: readonly { keys: string; label: string; combo?: string }[];
+}[] = [
   {
     group: 'studio',
     items: [
@@ -13,8 +17,8 @@ export const SHORTCUTS: readonly { group: string; items: readonly { keys: string
     group: 'gallery',
     items: [
       { keys: 'Enter', label: 'open' },
-      { keys: 'Ctrl/⌘ + click', label: 'toggleSelect' },
-      { keys: 'Shift + click', label: 'rangeSelect' },
+      { keys: 'Ctrl/⌘ + click', combo: 'ctrlClick', label: 'toggleSelect' },
+      { keys: 'Shift + click', combo: 'shiftClick', label: 'rangeSelect' },
       { keys: 'F8', label: 'toasts' },
     ],
   },
@@ -35,7 +39,7 @@ export const SHORTCUTS: readonly { group: string; items: readonly { keys: string
       { keys: 'Ctrl/⌘ + Z', label: 'undo' },
       { keys: 'Shift + Ctrl/⌘ + Z', label: 'redo' },
       { keys: 'F', label: 'fit' },
-      { keys: 'Space + drag', label: 'pan' },
+      { keys: 'Space + drag', combo: 'spaceDrag', label: 'pan' },
       { keys: 'L / R / W', label: 'regionTools' },
     ],
   },

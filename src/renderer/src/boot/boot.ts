@@ -4,7 +4,7 @@ import type { TaskFilter } from '../../../shared/domain/task';
 import { useBridgeStatus } from '../bridge/bridge-status';
 import { connectTransport } from '../bridge/connect';
 import { filterOf, useGalleryStore } from '../features/gallery/gallery-store';
-import { PAGE_SIZE } from '../features/gallery/hooks/query-keys';
+import { PAGE_SIZE } from '../features/gallery/hooks/page-size';
 import { useBoardStore } from '../features/library/boards/board-store';
 
 /** What the entry module starts before the app's code has even loaded. */

@@ -2,35 +2,26 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { MethodInput } from '../../../shared/bridge/contract';
 import { useBridge } from './bridge-context';
-
-/** Query keys mirror contract method names (conventions §8). */
-export const qk = {
-  appInfo: ['getAppInfo'] as const,
-  preferences: ['getPreferences'] as const,
-  connection: ['getConnection'] as const,
-  profiles: ['listProfiles'] as const,
-  tasks: ['listTasks'] as const,
-  task: (id: string) => ['getTask', id] as const,
-};
+import { queryKeys } from '../state/query-keys';
 
 export const useAppInfo = () => {
   const bridge = useBridge();
-  return useQuery({ queryKey: qk.appInfo, queryFn: () => bridge.call('getAppInfo', {}), staleTime: Infinity });
+  return useQuery({ queryKey: queryKeys.appInfo, queryFn: () => bridge.call('getAppInfo', {}), staleTime: Infinity });
 };
 
 export const usePreferences = () => {
   const bridge = useBridge();
-  return useQuery({ queryKey: qk.preferences, queryFn: () => bridge.call('getPreferences', {}) });
+  return useQuery({ queryKey: queryKeys.preferences, queryFn: () => bridge.call('getPreferences', {}) });
 };
 
 export const useConnection = () => {
   const bridge = useBridge();
-  return useQuery({ queryKey: qk.connection, queryFn: () => bridge.call('getConnection', {}) });
+  return useQuery({ queryKey: queryKeys.connection, queryFn: () => bridge.call('getConnection', {}) });
 };
 
 export const useProfiles = () => {
   const bridge = useBridge();
-  return useQuery({ queryKey: qk.profiles, queryFn: () => bridge.call('listProfiles', {}) });
+  return useQuery({ queryKey: queryKeys.profiles, queryFn: () => bridge.call('listProfiles', {}) });
 };
 
 export const useUpdatePreferences = () => {
@@ -38,7 +29,7 @@ export const useUpdatePreferences = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (patch: MethodInput<'updatePreferences'>) => bridge.call('updatePreferences', patch),
-    onSuccess: (prefs) => qc.setQueryData(qk.preferences, prefs),
+    onSuccess: (prefs) => qc.setQueryData(queryKeys.preferences, prefs),
   });
 };
 
@@ -48,10 +39,10 @@ export function useBridgeEvents(): void {
   const qc = useQueryClient();
   useEffect(() => {
     const offs = [
-      bridge.on('preferencesChanged', (prefs) => qc.setQueryData(qk.preferences, prefs)),
+      bridge.on('preferencesChanged', (prefs) => qc.setQueryData(queryKeys.preferences, prefs)),
       bridge.on('connectionChanged', (c) => {
-        qc.setQueryData(qk.connection, c);
-        void qc.invalidateQueries({ queryKey: qk.profiles });
+        qc.setQueryData(queryKeys.connection, c);
+        void qc.invalidateQueries({ queryKey: queryKeys.profiles });
       }),
     ];
     return () => offs.forEach((off) => off());

@@ -6,7 +6,7 @@ import type { OperationId } from '../../../../shared/operations/ids';
 import { BridgeError } from '../../../../shared/bridge/result';
 import { useBridge } from '../../bridge/bridge-context';
 import { useBridgeStatus } from '../../bridge/bridge-status';
-import { qk } from '../../bridge/queries';
+import { queryKeys } from '../../state/query-keys';
 
 export type Notice =
   | { kind: 'sent'; taskId: string }
@@ -59,7 +59,7 @@ export function useSubmit(operationId: OperationId) {
             });
         setNotice({ kind: 'sent', taskId: task.id });
         timer.current = setTimeout(() => setNotice((n) => (n?.kind === 'sent' ? null : n)), 6000);
-        void qc.invalidateQueries({ queryKey: qk.tasks });
+        void qc.invalidateQueries({ queryKey: queryKeys.tasks.all });
       } catch (e) {
         const err =
           e instanceof BridgeError

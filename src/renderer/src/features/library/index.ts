@@ -1,5 +1,5 @@
 // For other features (they import this folder only through this file).
-export { BoardBar, boardsKey } from './boards/BoardBar';
+export { BoardBar } from './boards/BoardBar';
 export { useBoards } from './boards/use-boards';
 export { currentBoardId, useBoardStore } from './boards/board-store';
 export { selectOnClick, setGalleryOrder, useSelected } from './boards/select-click';

@@ -11,18 +11,13 @@
  *   export at submit time, plus `getMaskBytes`, `loadMask`, `undo`, `redo`, `clear`, `fitToView`.
  */
 import { useCallback, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
-import { stepSize } from './brush-size';
 import { decodeMaskImage, maskToPngBlob } from './browser-io';
 import { defaultMaskPainterLabels, type MaskPainterLabels } from './labels';
-import { MaskDocument } from './mask-document';
 import type { MaskFormat } from './mask-export';
 import type { Rect } from './mask-raster';
 import { MaskPainterToolbar } from './mask-painter-toolbar';
 import { usePainterToolStore } from './painter-tool-store';
-import { usePainterPointer } from './use-painter-pointer';
-import { usePainterShortcuts, type PainterShortcutActions } from './use-painter-shortcuts';
-import { useOverlayCanvas } from './use-overlay-canvas';
-import { useViewControls } from './use-view-controls';
+import { useMaskSurface } from './use-mask-surface';
 import './mask-painter.css';
 
 export interface MaskChange {
@@ -62,21 +57,27 @@ export interface MaskPainterProps {
 export function MaskPainter(props: MaskPainterProps): React.JSX.Element {
   const { width, height, initialMask, changeDebounceMs = 250 } = props;
   const labels = useMemo(() => ({ ...defaultMaskPainterLabels, ...props.labels }), [props.labels]);
-  const doc = useMemo(() => new MaskDocument(width, height, initialMask), [width, height, initialMask]);
-  const overlayColor = usePainterToolStore((s) => s.overlayColor);
-  const overlayOpacity = usePainterToolStore((s) => s.overlayOpacity);
-
-  const rootRef = useRef<HTMLDivElement>(null);
-  const viewportRef = useRef<HTMLDivElement>(null);
-  const stageRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const hoveredRef = useRef(false);
-  const [history, setHistory] = useState({ canUndo: false, canRedo: false });
-  const [spaceHeld, setSpaceHeld] = useState(false);
   const [dropState, setDropState] = useState<'idle' | 'over' | 'failed'>('idle');
 
-  const overlay = useOverlayCanvas(canvasRef, doc.mask, overlayColor, props.onOverlayPainted);
-  const viewControls = useViewControls(viewportRef, stageRef, width, height);
+  const notifyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onMaskChangeRef = useRef(props.onMaskChange);
+  onMaskChangeRef.current = props.onMaskChange;
+  const exportRef = useRef<() => Promise<MaskChange>>(async () => Promise.reject(new Error('not mounted')));
+  const surface = useMaskSurface({
+    width,
+    height,
+    initialMask,
+    keyScope: 'hover',
+    onOverlayPainted: props.onOverlayPainted,
+    onChanged: () => {
+      clearTimeout(notifyTimer.current);
+      if (!onMaskChangeRef.current) return;
+      notifyTimer.current = setTimeout(() => {
+        void exportRef.current().then((change) => onMaskChangeRef.current?.(change));
+      }, changeDebounceMs);
+    },
+  });
+  const { doc, afterChange, viewControls, pointer } = surface;
 
   const exportMask = useCallback(
     async (format?: MaskFormat): Promise<MaskChange> => {
@@ -85,22 +86,7 @@ export function MaskPainter(props: MaskPainterProps): React.JSX.Element {
     },
     [doc],
   );
-
-  const notifyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const onMaskChangeRef = useRef(props.onMaskChange);
-  onMaskChangeRef.current = props.onMaskChange;
-  const afterChange = useCallback(
-    (dirty: Rect | null) => {
-      overlay.invalidate(dirty);
-      setHistory({ canUndo: doc.history.canUndo, canRedo: doc.history.canRedo });
-      clearTimeout(notifyTimer.current);
-      if (!onMaskChangeRef.current) return;
-      notifyTimer.current = setTimeout(() => {
-        void exportMask().then((change) => onMaskChangeRef.current?.(change));
-      }, changeDebounceMs);
-    },
-    [overlay, doc, exportMask, changeDebounceMs],
-  );
+  exportRef.current = exportMask;
 
   const loadMask = useCallback(
     async (mask: Blob | Uint8Array) => {
@@ -109,38 +95,6 @@ export function MaskPainter(props: MaskPainterProps): React.JSX.Element {
     },
     [afterChange, doc, width, height],
   );
-
-  const pointer = usePainterPointer({
-    doc,
-    viewportRef,
-    view: viewControls.view,
-    spaceHeld,
-    pan: viewControls.pan,
-    onStrokeDirty: overlay.invalidate,
-    onStrokeEnd: afterChange,
-  });
-
-  const actions = useRef<PainterShortcutActions>({
-    sizeStep: () => undefined,
-    toggleTool: () => undefined,
-    undo: () => undefined,
-    redo: () => undefined,
-    setSpaceHeld,
-  });
-  actions.current = {
-    sizeStep: (dir) => {
-      const { size, update } = usePainterToolStore.getState();
-      update({ size: stepSize(size, dir) });
-    },
-    toggleTool: () => {
-      const { tool, update } = usePainterToolStore.getState();
-      update({ tool: tool === 'brush' ? 'eraser' : 'brush' });
-    },
-    undo: () => afterChange(doc.undo()),
-    redo: () => afterChange(doc.redo()),
-    setSpaceHeld,
-  };
-  usePainterShortcuts(rootRef, hoveredRef, actions);
 
   useImperativeHandle(
     props.ref,
@@ -168,26 +122,26 @@ export function MaskPainter(props: MaskPainterProps): React.JSX.Element {
 
   return (
     <div
-      ref={rootRef}
+      ref={surface.rootRef}
       className={`mp-root${props.className ? ` ${props.className}` : ''}`}
-      onPointerEnter={() => (hoveredRef.current = true)}
-      onPointerLeave={() => (hoveredRef.current = false)}
+      {...surface.hoverHandlers}
     >
       <MaskPainterToolbar
         labels={labels}
-        canUndo={history.canUndo}
-        canRedo={history.canRedo}
+        canUndo={surface.history.canUndo}
+        canRedo={surface.history.canRedo}
         zoom={viewControls.zoom}
         onFill={() => afterChange(doc.fill())}
         onInvert={() => afterChange(doc.invert())}
         onClear={() => afterChange(doc.clear())}
-        onUndo={actions.current.undo}
-        onRedo={actions.current.redo}
+        onUndo={surface.undo}
+        onRedo={surface.redo}
+        onPickTool={surface.pickTool}
         onFit={viewControls.fit}
       />
       <div
-        ref={viewportRef}
-        className={`mp-viewport${spaceHeld || pointer.panning ? ' mp-panning' : ''}${dropState === 'over' ? ' mp-drop-over' : ''}`}
+        ref={surface.viewportRef}
+        className={`mp-viewport${surface.spaceHeld || pointer.panning ? ' mp-panning' : ''}${dropState === 'over' ? ' mp-drop-over' : ''}`}
         tabIndex={0}
         aria-label={labels.canvas}
         data-testid="mp-viewport"
@@ -200,14 +154,14 @@ export function MaskPainter(props: MaskPainterProps): React.JSX.Element {
         onDragLeave={() => setDropState('idle')}
         onDrop={onDrop}
       >
-        <div ref={stageRef} className={`mp-stage${viewControls.zoom >= 2 ? ' mp-pixelated' : ''}`}>
+        <div ref={surface.stageRef} className={`mp-stage${viewControls.zoom >= 2 ? ' mp-pixelated' : ''}`}>
           <img className="mp-source" src={props.sourceUrl} width={width} height={height} alt="" draggable={false} />
           <canvas
-            ref={canvasRef}
+            ref={surface.canvasRef}
             className="mp-overlay"
             width={width}
             height={height}
-            style={{ opacity: overlayOpacity }}
+            style={{ opacity: surface.overlayOpacity }}
             data-testid="mp-canvas"
           />
         </div>

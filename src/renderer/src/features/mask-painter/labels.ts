@@ -50,5 +50,6 @@ export const defaultMaskPainterLabels: MaskPainterLabels = {
     '"Transparent = edit" exports an alpha mask for gateways that expect OpenAI-style transparency.',
   dropHint: 'Drop a mask image to load it',
   loadFailed: 'Could not load that image as a mask',
-  shortcutsHelp: '[ ] size · X brush/eraser · Space+drag pan · wheel zoom · Ctrl/Cmd+Z undo · Shift+Ctrl/Cmd+Z redo',
+  shortcutsHelp:
+    'B brush · E eraser · X swap · [ ] size · F fit · Space+drag pan · wheel zoom · Ctrl/Cmd+Z undo · Shift+Ctrl/Cmd+Z redo',
 };

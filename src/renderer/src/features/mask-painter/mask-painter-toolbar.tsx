@@ -15,6 +15,8 @@ export interface MaskPainterToolbarProps {
   onUndo: () => void;
   onRedo: () => void;
   onFit: () => void;
+  /** Brush or eraser, as B and E pick them. */
+  onPickTool: (tool: 'brush' | 'eraser') => void;
 }
 
 /** Presentational: reads and writes tool settings in the shared store, calls back for mask actions. */
@@ -29,10 +31,10 @@ export function MaskPainterToolbar(props: MaskPainterToolbarProps): React.JSX.El
         chipClassName="mp-seg-item"
         label={`${labels.brush} / ${labels.eraser}`}
         value={s.tool}
-        onChange={(v) => s.update({ tool: v === 'eraser' ? 'eraser' : 'brush' })}
+        onChange={(v) => props.onPickTool(v === 'eraser' ? 'eraser' : 'brush')}
         chips={[
-          { value: 'brush', label: labels.brush, hint: `${labels.brush} (X)`, testId: 'mp-tool-brush' },
-          { value: 'eraser', label: labels.eraser, hint: `${labels.eraser} (X)`, testId: 'mp-tool-eraser' },
+          { value: 'brush', label: labels.brush, hint: `${labels.brush} (B · X)`, testId: 'mp-tool-brush' },
+          { value: 'eraser', label: labels.eraser, hint: `${labels.eraser} (E · X)`, testId: 'mp-tool-eraser' },
         ]}
       />
       <Tip label={`${labels.size} ([ ])`}>
@@ -108,9 +110,11 @@ export function MaskPainterToolbar(props: MaskPainterToolbarProps): React.JSX.El
             {labels.redo}
           </button>
         </Tip>
-        <button type="button" className="btn btn-sm mp-btn" data-testid="mp-fit" onClick={props.onFit}>
-          {labels.fitToView}
-        </button>
+        <Tip label={`${labels.fitToView} (F)`}>
+          <button type="button" className="btn btn-sm mp-btn" data-testid="mp-fit" onClick={props.onFit}>
+            {labels.fitToView}
+          </button>
+        </Tip>
         <span className="mp-zoom" data-testid="mp-zoom" aria-label={labels.zoom}>
           {pct(props.zoom)}
         </span>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { MethodInput } from '../../../../shared/bridge/contract';
 import type { QueueSnapshot, QueueTask } from '../../../../shared/domain/queue';
 import { useBridge } from '../../bridge/bridge-context';
+import { queryKeys } from '../../state/query-keys';
 
 /** The snapshot with the time it was read, so estimates count down between pushes. */
 export interface QueueView {
@@ -11,7 +12,6 @@ export interface QueueView {
 }
 
 /** Query key mirrors the contract method (conventions §8). */
-export const queueKey = ['getQueue'] as const;
 
 const stamp = (snapshot: QueueSnapshot): QueueView => ({ snapshot, at: Date.now() });
 
@@ -38,8 +38,8 @@ export function useQueue() {
   const bridge = useBridge();
   const qc = useQueryClient();
   const ready = useAfterFirstPaint();
-  useEffect(() => bridge.on('queueChanged', (s) => qc.setQueryData(queueKey, stamp(s))), [bridge, qc]);
-  return useQuery({ queryKey: queueKey, queryFn: async () => stamp(await bridge.call('getQueue', {})), enabled: ready });
+  useEffect(() => bridge.on('queueChanged', (s) => qc.setQueryData(queryKeys.queue, stamp(s))), [bridge, qc]);
+  return useQuery({ queryKey: queryKeys.queue, queryFn: async () => stamp(await bridge.call('getQueue', {})), enabled: ready });
 }
 
 /** A waiting task's place (position, reason, estimate), or null when it is not in the queue. */
@@ -58,7 +58,7 @@ function useQueueMutation<M extends 'setQueuePaused' | 'setQueueLimit' | 'moveQu
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: MethodInput<M>) => bridge.call(method, input) as Promise<QueueSnapshot>,
-    onSuccess: (s: QueueSnapshot) => qc.setQueryData(queueKey, stamp(s)),
+    onSuccess: (s: QueueSnapshot) => qc.setQueryData(queryKeys.queue, stamp(s)),
   });
 }
 
@@ -76,5 +76,5 @@ export function useCancelQueued() {
 }
 
 function refresh(qc: QueryClient): void {
-  void qc.invalidateQueries({ queryKey: queueKey });
+  void qc.invalidateQueries({ queryKey: queryKeys.queue });
 }

@@ -6,6 +6,7 @@ import { useBridge } from '../../bridge/bridge-context';
 import { Modal, ModalTitle } from '../../ui/primitives';
 import { roundPoints } from './estimate-text';
 import { useStudioStore } from './studio-store';
+import { queryKeys } from '../../state/query-keys';
 
 /** Points per day and per batch, and the daily budget. */
 export function LedgerDialog() {
@@ -14,7 +15,7 @@ export function LedgerDialog() {
   const qc = useQueryClient();
   const open = useStudioStore((s) => s.ledgerOpen);
   const ledger = useQuery({
-    queryKey: ['ledger'],
+    queryKey: queryKeys.ledger,
     queryFn: () => bridge.call('getLedger', {}),
     enabled: open,
   });
@@ -27,7 +28,7 @@ export function LedgerDialog() {
   const save = async () => {
     const n = Number(budget);
     const next = await bridge.call('setDailyBudget', { points: budget.trim() === '' || !(n > 0) ? null : n });
-    qc.setQueryData(['ledger'], next);
+    qc.setQueryData(queryKeys.ledger, next);
   };
   const d = ledger.data;
   return (

@@ -4,6 +4,7 @@ import type { OperationId } from '../../../../shared/operations/ids';
 import { useBridge } from '../../bridge/bridge-context';
 import { useFirstFramePainted } from '../../boot/first-frame';
 import { combineEstimates, type CombinedEstimate } from './estimate-text';
+import { queryKeys } from '../../state/query-keys';
 
 /** The values that change time and price (core's variant key), so typing a prompt does not refetch. */
 const PRICED = ['duration', 'seconds', 'size', 'mode', 'quality', 'n'] as const;
@@ -16,7 +17,7 @@ export function useEstimate(operationId: OperationId, values: Record<string, unk
   useEffect(
     () =>
       bridge.on('taskChanged', (t) => {
-        if (t.finishedAt !== null && (t.status === 'downloading' || t.status === 'succeeded')) void qc.invalidateQueries({ queryKey: ['estimate'] });
+        if (t.finishedAt !== null && (t.status === 'downloading' || t.status === 'succeeded')) void qc.invalidateQueries({ queryKey: queryKeys.estimates.all });
       }),
     [bridge, qc],
   );
@@ -25,7 +26,7 @@ export function useEstimate(operationId: OperationId, values: Record<string, unk
   const priced = Object.fromEntries(PRICED.filter((k) => values[k] !== undefined && values[k] !== null).map((k) => [k, values[k]]));
   const results = useQueries({
     queries: models.map((model) => ({
-      queryKey: ['estimate', operationId, model, priced],
+      queryKey: queryKeys.estimates.one(operationId, model, priced),
       queryFn: () => bridge.call('estimateTask', { operationId, values: { ...priced, model } }),
       staleTime: 10_000,
       enabled: painted,

@@ -40,7 +40,8 @@ export function ToastHost({
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="ui-toasts" />
+      {/* Radix fills in {hotkey}; its default label is English. */}
+      <Toast.Viewport className="ui-toasts" label={`${regionLabel} ({hotkey})`} />
     </Toast.Provider>
   );
 }

@@ -26,7 +26,10 @@ export function Tip({
   if (label === undefined || label === null || label === '' || label === false) return children;
   return (
     <T.Root>
-      <T.Trigger asChild>{children}</T.Trigger>
+      {/* data-tip: the label is in the DOM before hover, so the zh-CN walk (e2e) reads every tooltip. */}
+      <T.Trigger asChild data-tip={typeof label === 'string' ? label : undefined}>
+        {children}
+      </T.Trigger>
       <T.Portal>
         <T.Content
           className="ui-tooltip"

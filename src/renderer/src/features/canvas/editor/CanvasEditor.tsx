@@ -1,26 +1,18 @@
 /**
  * The full-screen mask editor: an overlay over the whole window around the painter's DOM-free model
- * (MaskDocument: raster, history, strokes; the overlay canvas and view hooks are the painter's own, so
- * 4K sources paint dirty rectangles once per frame exactly as the inline painter does). Adds lasso and
+ * (the painter's mask surface, `useMaskSurface`: document, overlay canvas, view, strokes and the same keys as
+ * the inline painter, so 4K sources paint dirty rectangles once per frame exactly as the inline painter does). Adds lasso and
  * rectangle fills, select by colour, feather and a side-by-side source view, with its own toolbar look.
  */
 import { Check, Columns2, Layers, Maximize, X } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, ModalTitle, RadioChips, Tip } from '../../../ui/primitives';
-import { maskToPngBlob } from '../../mask-painter';
-import { MaskDocument } from '../../mask-painter';
-import type { Rect } from '../../mask-painter';
-import type { MaskChange } from '../../mask-painter';
-import { usePainterToolStore } from '../../mask-painter';
-import { useOverlayCanvas } from '../../mask-painter';
-import { usePainterPointer } from '../../mask-painter';
-import { useViewControls } from '../../mask-painter';
+import { maskToPngBlob, useMaskSurface, usePainterToolStore, type MaskChange, type Rect } from '../../mask-painter';
 import { OptionsBar, ToolRail } from './EditorChrome';
 import { useEditorStore } from './editor-store';
 import { RegionOutline } from './RegionOutline';
 import { combine, coverageBounds, feather } from './region-ops';
-import { useEditorKeys, type EditorKeyActions } from './use-editor-keys';
 import { useRegionTools } from './use-region-tools';
 import '../canvas.css';
 import './editor.css';
@@ -63,41 +55,29 @@ export function CanvasEditor(props: CanvasEditorProps) {
 function EditorBody({ closeRef, ...props }: CanvasEditorProps & { closeRef: RefObject<() => void> }) {
   const { t } = useTranslation();
   const { width, height, initialMask } = props;
-  const doc = useMemo(() => new MaskDocument(width, height, initialMask), [width, height, initialMask]);
-  const overlayColor = usePainterToolStore((s) => s.overlayColor);
-  const overlayOpacity = usePainterToolStore((s) => s.overlayOpacity);
   const tool = useEditorStore((s) => s.tool);
   const view = useEditorStore((s) => s.view);
-
-  const viewportRef = useRef<HTMLDivElement>(null);
-  const stageRef = useRef<HTMLDivElement>(null);
   const mirrorRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [history, setHistory] = useState({ canUndo: false, canRedo: false });
-  const [spaceHeld, setSpaceHeld] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const overlay = useOverlayCanvas(canvasRef, doc.mask, overlayColor, props.onOverlayPainted);
-  const viewControls = useViewControls(viewportRef, stageRef, width, height);
-  const afterChange = useCallback(
-    (dirty: Rect | null) => {
-      overlay.invalidate(dirty);
-      setHistory({ canUndo: doc.history.canUndo, canRedo: doc.history.canRedo });
+  const surface = useMaskSurface({
+    width,
+    height,
+    initialMask,
+    keyScope: 'modal',
+    onOverlayPainted: props.onOverlayPainted,
+    regionTools: {
+      get: () => {
+        const t = useEditorStore.getState().tool;
+        return t === 'paint' ? null : t;
+      },
+      set: (region) => useEditorStore.getState().update({ tool: region ?? 'paint' }),
     },
-    [overlay, doc],
-  );
+  });
+  const { doc, afterChange, viewControls, pointer, viewportRef, stageRef, spaceHeld } = surface;
   const replaceMask = useCallback((next: Uint8Array) => afterChange(doc.load(next)), [afterChange, doc]);
 
-  const pointer = usePainterPointer({
-    doc,
-    viewportRef,
-    view: viewControls.view,
-    spaceHeld,
-    pan: viewControls.pan,
-    onStrokeDirty: overlay.invalidate,
-    onStrokeEnd: afterChange,
-  });
   const region = useRegionTools({
     doc,
     sourceUrl: props.sourceUrl,
@@ -122,7 +102,7 @@ function EditorBody({ closeRef, ...props }: CanvasEditorProps & { closeRef: RefO
     const observer = new MutationObserver(() => (mirror.style.transform = stage.style.transform));
     observer.observe(stage, { attributes: true, attributeFilter: ['style'] });
     return () => observer.disconnect();
-  }, [view]);
+  }, [view, stageRef]);
 
   const apply = async () => {
     setBusy(t('canvas.editor.exporting'));
@@ -135,23 +115,6 @@ function EditorBody({ closeRef, ...props }: CanvasEditorProps & { closeRef: RefO
       setBusy(null);
     }
   };
-
-  const keys = useRef<EditorKeyActions>({
-    undo: () => undefined,
-    redo: () => undefined,
-    fit: () => undefined,
-    close: () => undefined,
-    setSpaceHeld,
-  });
-  keys.current = {
-    undo: () => afterChange(doc.undo()),
-    redo: () => afterChange(doc.redo()),
-    fit: viewControls.fit,
-    // Esc never throws work away: it closes only while nothing was changed.
-    close: () => !doc.history.canUndo && props.onCancel(),
-    setSpaceHeld,
-  };
-  useEditorKeys(keys);
 
   const regionTool = tool !== 'paint' && !spaceHeld;
   const handlers = {
@@ -168,7 +131,8 @@ function EditorBody({ closeRef, ...props }: CanvasEditorProps & { closeRef: RefO
     },
   };
 
-  closeRef.current = () => keys.current.close();
+  // Esc never throws work away: it closes only while nothing was changed.
+  closeRef.current = () => !doc.history.canUndo && props.onCancel();
   return (
     <>
       <header className="cv-head">
@@ -235,14 +199,15 @@ function EditorBody({ closeRef, ...props }: CanvasEditorProps & { closeRef: RefO
         </button>
       </header>
       <ToolRail
-        canUndo={history.canUndo}
-        canRedo={history.canRedo}
+        canUndo={surface.history.canUndo}
+        canRedo={surface.history.canRedo}
+        onPickTool={surface.pickTool}
         onFill={() => afterChange(doc.fill())}
         onInvert={() => afterChange(doc.invert())}
         onClear={() => afterChange(doc.clear())}
         onFeather={(r) => replaceMask(feather(doc.mask.data, width, height, r))}
-        onUndo={keys.current.undo}
-        onRedo={keys.current.redo}
+        onUndo={surface.undo}
+        onRedo={surface.redo}
       />
       <OptionsBar />
       <div className={`cv-work${view === 'side' ? ' cv-split' : ''}`}>
@@ -273,11 +238,11 @@ function EditorBody({ closeRef, ...props }: CanvasEditorProps & { closeRef: RefO
               draggable={false}
             />
             <canvas
-              ref={canvasRef}
+              ref={surface.canvasRef}
               className="cv-mask"
               width={width}
               height={height}
-              style={{ opacity: overlayOpacity }}
+              style={{ opacity: surface.overlayOpacity }}
               data-testid="cv-canvas"
             />
             <RegionOutline preview={region.preview} width={width} height={height} />

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { PopoverContent, PopoverRoot, PopoverTrigger, RadioChips, Tip } from '../../../ui/primitives';
 import { SIZE_SLIDER_STEPS, sizeToSlider, sliderToSize } from '../../mask-painter';
 import { usePainterToolStore } from '../../mask-painter';
-import { useEditorStore, type EditorTool } from './editor-store';
+import { useEditorStore } from './editor-store';
 import { Slider } from './Slider';
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
@@ -60,6 +60,8 @@ export interface ToolRailProps {
   onFeather: (radius: number) => void;
   onUndo: () => void;
   onRedo: () => void;
+  /** Picks a tool as its key does (the surface keeps every pick in a mode that paints). */
+  onPickTool: (tool: 'brush' | 'eraser' | 'lasso' | 'rect' | 'colour') => void;
 }
 
 /** The vertical tool rail: paint and region tools, then whole-mask actions and history. */
@@ -67,10 +69,6 @@ export function ToolRail(p: ToolRailProps) {
   const { t } = useTranslation();
   const tool = useEditorStore((s) => s.tool);
   const paint = usePainterToolStore((s) => s.tool);
-  const setTool = (next: EditorTool, brush?: 'brush' | 'eraser') => {
-    useEditorStore.getState().update({ tool: next });
-    if (brush) usePainterToolStore.getState().update({ tool: brush });
-  };
   const [featherOpen, setFeatherOpen] = useState(false);
   const radius = useEditorStore((s) => s.featherRadius);
   return (
@@ -79,7 +77,7 @@ export function ToolRail(p: ToolRailProps) {
         label={t('canvas.editor.brush')}
         keyHint="B"
         on={tool === 'paint' && paint === 'brush'}
-        onClick={() => setTool('paint', 'brush')}
+        onClick={() => p.onPickTool('brush')}
         testId="cv-tool-brush"
       >
         <Brush size={18} />
@@ -88,7 +86,7 @@ export function ToolRail(p: ToolRailProps) {
         label={t('canvas.editor.eraser')}
         keyHint="E"
         on={tool === 'paint' && paint === 'eraser'}
-        onClick={() => setTool('paint', 'eraser')}
+        onClick={() => p.onPickTool('eraser')}
         testId="cv-tool-eraser"
       >
         <Eraser size={18} />
@@ -97,7 +95,7 @@ export function ToolRail(p: ToolRailProps) {
         label={t('canvas.editor.lasso')}
         keyHint="L"
         on={tool === 'lasso'}
-        onClick={() => setTool('lasso')}
+        onClick={() => p.onPickTool('lasso')}
         testId="cv-tool-lasso"
       >
         <Lasso size={18} />
@@ -106,7 +104,7 @@ export function ToolRail(p: ToolRailProps) {
         label={t('canvas.editor.rect')}
         keyHint="R"
         on={tool === 'rect'}
-        onClick={() => setTool('rect')}
+        onClick={() => p.onPickTool('rect')}
         testId="cv-tool-rect"
       >
         <SquareDashed size={18} />
@@ -115,7 +113,7 @@ export function ToolRail(p: ToolRailProps) {
         label={t('canvas.editor.colour')}
         keyHint="W"
         on={tool === 'colour'}
-        onClick={() => setTool('colour')}
+        onClick={() => p.onPickTool('colour')}
         testId="cv-tool-colour"
       >
         <WandSparkles size={18} />

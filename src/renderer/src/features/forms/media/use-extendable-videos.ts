@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { TaskSummary } from '../../../../../shared/domain/task';
 import type { OperationId } from '../../../../../shared/operations/ids';
 import { useBridge } from '../../../bridge/bridge-context';
-import { qk, useConnection } from '../../../bridge/queries';
+import { useConnection } from '../../../bridge/queries';
 import type { RecentResult } from './use-recent-results';
+import { queryKeys } from '../../../state/query-keys';
 
 /**
  * The vendor's video-extend endpoint takes the id of one of its own videos (api-notes: "video_id from a
@@ -27,7 +28,7 @@ export function useExtendableVideos(enabled: boolean) {
   const bridge = useBridge();
   const profileId = useConnection().data?.profileId;
   return useQuery({
-    queryKey: [...qk.tasks, 'forms-extendable', profileId],
+    queryKey: queryKeys.tasks.formsExtendable(profileId),
     enabled: enabled && profileId !== undefined,
     staleTime: 2_000,
     queryFn: async (): Promise<RecentResult[]> => {

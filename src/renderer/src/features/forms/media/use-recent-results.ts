@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TaskResult, TaskSummary } from '../../../../../shared/domain/task';
 import type { MediaValue } from '../../../../../shared/operations/media';
 import { useBridge } from '../../../bridge/bridge-context';
-import { qk } from '../../../bridge/queries';
+import { queryKeys } from '../../../state/query-keys';
 
 export interface RecentResult {
   task: TaskSummary;
@@ -13,7 +13,7 @@ export interface RecentResult {
 export function useRecentResults(kind: 'image' | 'video', enabled: boolean) {
   const bridge = useBridge();
   return useQuery({
-    queryKey: [...qk.tasks, 'forms-recent'],
+    queryKey: queryKeys.tasks.formsRecent,
     queryFn: () => bridge.call('listTasks', { filter: { statuses: ['succeeded'], sort: 'newest' }, cursor: null, limit: 80 }),
     enabled,
     staleTime: 2_000,

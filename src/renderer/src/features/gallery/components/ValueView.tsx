@@ -141,7 +141,14 @@ export function ParamsTable({
         const field = fields.find((f) => f.name === k);
         return (
           <div key={k} data-param={k}>
-            <Tip label={k}>
+            {/* The wire name is an identifier, not a word: shown as code, never translated. */}
+            <Tip
+              label={
+                <>
+                  {t('gallery.params.sentAs')} <code>{k}</code>
+                </>
+              }
+            >
               <dt>{field && operationId ? fieldLabel(t, operationId, field) : k}</dt>
             </Tip>
             <dd>

@@ -4,16 +4,16 @@ import type { EventPayload } from '../../../../../shared/bridge/contract';
 import type { TaskDetail, TaskFilter, TaskStatus, TaskSummary } from '../../../../../shared/domain/task';
 import { useBridge } from '../../../bridge/bridge-context';
 import { applyDownloadProgress, applyProgressToTask, applyTaskChanged, applyTaskRemoved, locate, mergeIntoDetail, type Pages } from '../model/cache-patch';
-import { galleryKeys } from './query-keys';
 import { dropBatchMember, patchBatchMember } from '../../studio';
+import { queryKeys } from '../../../state/query-keys';
 
 type Progress = EventPayload<'downloadProgressed'>;
 
 /** The status the cache last saw for a task (lists or detail), or null when it is new to us. */
 function knownStatus(qc: QueryClient, id: string): TaskStatus | null {
-  const detail = qc.getQueryData<TaskDetail>(galleryKeys.task(id));
+  const detail = qc.getQueryData<TaskDetail>(queryKeys.task(id));
   if (detail) return detail.status;
-  for (const [, data] of qc.getQueriesData<Pages>({ queryKey: galleryKeys.pagesAll })) {
+  for (const [, data] of qc.getQueriesData<Pages>({ queryKey: queryKeys.tasks.pagesAll })) {
     const at = data ? locate(data, id) : null;
     if (data && at) return data.pages[at.page]?.items[at.index]?.status ?? null;
   }
@@ -21,7 +21,7 @@ function knownStatus(qc: QueryClient, id: string): TaskStatus | null {
 }
 
 function patchLists(qc: QueryClient, fn: (data: Pages, filter: TaskFilter) => Pages): void {
-  for (const query of qc.getQueryCache().findAll({ queryKey: galleryKeys.pagesAll })) {
+  for (const query of qc.getQueryCache().findAll({ queryKey: queryKeys.tasks.pagesAll })) {
     const filter = query.queryKey[2] as TaskFilter;
     qc.setQueryData<Pages>(query.queryKey, (data) => (data ? fn(data, filter) : data));
   }
@@ -40,7 +40,7 @@ export function useGalleryEvents(onStatusChange?: (task: TaskSummary, previous: 
     const refreshCounts = () => {
       countsTimer ??= setTimeout(() => {
         countsTimer = null;
-        void qc.invalidateQueries({ queryKey: galleryKeys.countsAll });
+        void qc.invalidateQueries({ queryKey: queryKeys.tasks.countsAll });
       }, 250);
     };
 
@@ -52,7 +52,7 @@ export function useGalleryEvents(onStatusChange?: (task: TaskSummary, previous: 
       pending = new Map();
       for (const e of batch.values()) {
         patchLists(qc, (data) => applyDownloadProgress(data, e));
-        qc.setQueryData<TaskDetail>(galleryKeys.task(e.id), (d) => (d ? applyProgressToTask(d, e) : d));
+        qc.setQueryData<TaskDetail>(queryKeys.task(e.id), (d) => (d ? applyProgressToTask(d, e) : d));
       }
     };
 
@@ -61,7 +61,7 @@ export function useGalleryEvents(onStatusChange?: (task: TaskSummary, previous: 
         const previous = knownStatus(qc, task.id);
         patchLists(qc, (data, filter) => applyTaskChanged(data, task, filter));
         patchBatchMember(qc, task);
-        const detailKey = galleryKeys.task(task.id);
+        const detailKey = queryKeys.task(task.id);
         qc.setQueryData<TaskDetail>(detailKey, (d) => (d ? mergeIntoDetail(d, task) : d));
         if (previous !== task.status) {
           refreshCounts();
@@ -73,7 +73,7 @@ export function useGalleryEvents(onStatusChange?: (task: TaskSummary, previous: 
       bridge.on('taskRemoved', ({ id }) => {
         patchLists(qc, (data) => applyTaskRemoved(data, id));
         dropBatchMember(qc, id);
-        qc.removeQueries({ queryKey: galleryKeys.task(id), exact: true });
+        qc.removeQueries({ queryKey: queryKeys.task(id), exact: true });
         refreshCounts();
       }),
       bridge.on('downloadProgressed', (e) => {
@@ -92,10 +92,10 @@ export function useGalleryEvents(onStatusChange?: (task: TaskSummary, previous: 
 /** After a mutation answered with the task as it now is: the same patch as the event would make. */
 export function applySummary(qc: QueryClient, task: TaskSummary): void {
   patchLists(qc, (data, filter) => applyTaskChanged(data, task, filter));
-  qc.setQueryData<TaskDetail>(galleryKeys.task(task.id), (d) => (d ? mergeIntoDetail(d, task) : d));
+  qc.setQueryData<TaskDetail>(queryKeys.task(task.id), (d) => (d ? mergeIntoDetail(d, task) : d));
 }
 
 export function applyRemoval(qc: QueryClient, id: string): void {
   patchLists(qc, (data) => applyTaskRemoved(data, id));
-  qc.removeQueries({ queryKey: galleryKeys.task(id), exact: true });
+  qc.removeQueries({ queryKey: queryKeys.task(id), exact: true });
 }

@@ -11,7 +11,7 @@ import { useUiStore } from '../../../state/ui-store';
 import { useGalleryStore } from '../gallery-store';
 import type { InputTarget } from '../model/actions';
 import { applyRemoval, applySummary } from './use-gallery-events';
-import { galleryKeys } from './query-keys';
+import { queryKeys } from '../../../state/query-keys';
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -38,7 +38,7 @@ export function useTaskActions() {
       );
     const detail = (id: string): Promise<TaskDetail> =>
       qc.fetchQuery({
-        queryKey: galleryKeys.task(id),
+        queryKey: queryKeys.task(id),
         queryFn: () => bridge.call('getTask', { id }),
         staleTime: Infinity,
       });
@@ -104,7 +104,7 @@ export function useTaskActions() {
           await bridge.call('deleteTask', { id, deleteFiles });
           // The taskRemoved event does the same (idempotently); doing it now makes the click feel instant.
           applyRemoval(qc, id);
-          void qc.invalidateQueries({ queryKey: galleryKeys.countsAll });
+          void qc.invalidateQueries({ queryKey: queryKeys.tasks.countsAll });
         }, t('gallery.toast.deleted')),
     };
   }, [bridge, qc, t]);

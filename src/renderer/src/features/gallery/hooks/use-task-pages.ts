@@ -2,8 +2,9 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { TaskFilter, TaskSummary } from '../../../../../shared/domain/task';
 import { useBridge } from '../../../bridge/bridge-context';
-import { galleryKeys, PAGE_SIZE } from './query-keys';
+import { PAGE_SIZE } from './page-size';
 import { untilAborted } from './until-aborted';
+import { queryKeys } from '../../../state/query-keys';
 
 /**
  * The gallery's list: keyset pages from `listTasks`, loaded as the user scrolls. Kept fresh by push
@@ -14,7 +15,7 @@ import { untilAborted } from './until-aborted';
 export function useTaskPages(filter: TaskFilter) {
   const bridge = useBridge();
   const query = useInfiniteQuery({
-    queryKey: galleryKeys.pages(filter),
+    queryKey: queryKeys.tasks.pages(filter),
     queryFn: ({ pageParam, signal }) =>
       untilAborted(bridge.call('listTasks', { filter, cursor: pageParam, limit: PAGE_SIZE }), signal),
     initialPageParam: null as string | null,
@@ -31,7 +32,7 @@ export function useTaskPages(filter: TaskFilter) {
 export function useTaskCounts(filter: TaskFilter) {
   const bridge = useBridge();
   return useQuery({
-    queryKey: galleryKeys.counts(filter),
+    queryKey: queryKeys.tasks.counts(filter),
     queryFn: async ({ signal }) =>
       (await untilAborted(bridge.call('listTasks', { filter, cursor: null, limit: 1 }), signal)).counts,
     staleTime: Infinity,
@@ -42,7 +43,7 @@ export function useTaskCounts(filter: TaskFilter) {
 export function useTaskDetail(id: string | null) {
   const bridge = useBridge();
   return useQuery({
-    queryKey: galleryKeys.task(id ?? ''),
+    queryKey: queryKeys.task(id ?? ''),
     queryFn: () => bridge.call('getTask', { id: id ?? '' }),
     enabled: id !== null,
     staleTime: Infinity,

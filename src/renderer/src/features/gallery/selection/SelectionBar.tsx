@@ -6,10 +6,11 @@ import type { TaskSummary } from '../../../../../shared/domain/task';
 import { useBridge } from '../../../bridge/bridge-context';
 import { mediaUrl } from '../../../bridge/media';
 import { ConfirmDialog, Select, Tip } from '../../../ui/primitives';
-import { boardsKey, useBoards } from '../../library';
+import { useBoards } from '../../library';
 import { useStudioStore } from '../../studio';
 import { useGalleryStore } from '../gallery-store';
 import { useSelectionStore } from './selection-store';
+import { queryKeys } from '../../../state/query-keys';
 
 /**
  * The one bar for the gallery's multi-selection (Ctrl/Cmd- or Shift-click, lasso): compare 2–4, favourite,
@@ -34,7 +35,7 @@ export function SelectionBar({ items }: { items: TaskSummary[] }) {
     try {
       const done = await work();
       if (done) toast(done);
-      await Promise.all([qc.invalidateQueries({ queryKey: ['listTasks'] }), qc.invalidateQueries({ queryKey: boardsKey })]);
+      await Promise.all([qc.invalidateQueries({ queryKey: queryKeys.tasks.all }), qc.invalidateQueries({ queryKey: queryKeys.boards.all })]);
     } catch (e) {
       toast(e instanceof Error ? e.message : String(e), 'error');
     } finally {

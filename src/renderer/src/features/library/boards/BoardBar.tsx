@@ -8,9 +8,9 @@ import { ConfirmDialog, Select, Tip } from '../../../ui/primitives';
 import { useGalleryStore } from '../../gallery';
 import { BoardNameDialog } from './BoardNameDialog';
 import { useBoardStore } from './board-store';
-import { boardsKey, useBoards } from './use-boards';
+import { useBoards } from './use-boards';
+import { queryKeys } from '../../../state/query-keys';
 
-export { boardsKey } from './use-boards';
 
 /** The board filter of the gallery: pick a board (or all tasks); create, rename and delete boards. */
 export function BoardBar() {
@@ -28,8 +28,8 @@ export function BoardBar() {
   const toast = useGalleryStore.getState().toast;
   const refresh = () =>
     Promise.all([
-      qc.invalidateQueries({ queryKey: boardsKey }),
-      qc.invalidateQueries({ queryKey: ['listTasks'] }),
+      qc.invalidateQueries({ queryKey: queryKeys.boards.all }),
+      qc.invalidateQueries({ queryKey: queryKeys.tasks.all }),
     ]);
   const fail = (e: unknown) => toast(e instanceof Error ? e.message : String(e), 'error');
 

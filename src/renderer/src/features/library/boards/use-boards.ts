@@ -2,14 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Board } from '../../../../../shared/domain/library';
 import { useBridge } from '../../../bridge/bridge-context';
 import { useBoardStore } from './board-store';
+import { queryKeys } from '../../../state/query-keys';
 
-/** Query key prefix of the board list (invalidate it after any board change). */
-export const boardsKey = ['listBoards'] as const;
 /** Boards the picker lists: the first page (core pages boards; 130,000 of them once broke the first screen). */
 export const BOARD_PAGE = 200;
-
-/** The key of the board list as the picker asks for it: the first page, plus the current board wherever it is. */
-export const boardListKey = (current: string | null) => [...boardsKey, current] as const;
 
 /**
  * The boards the picker shows: the first page and the current board (so a board beyond the first page,
@@ -19,7 +15,7 @@ export function useBoards(): { data: Board[] | undefined; isSuccess: boolean; is
   const bridge = useBridge();
   const current = useBoardStore((s) => s.boardId);
   const query = useQuery({
-    queryKey: boardListKey(current),
+    queryKey: queryKeys.boards.list(current),
     queryFn: () => bridge.call('listBoards', { limit: BOARD_PAGE, include: current }),
     placeholderData: keepPreviousData,
   });

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MethodInput } from '../../../../../shared/bridge/contract';
 import { useBridge } from '../../../bridge/bridge-context';
-import { qk } from '../../../bridge/queries';
+import { queryKeys } from '../../../state/query-keys';
 
 /** Profile and key mutations; each refreshes the profile list and the connection pill. */
 export function useProfileActions() {
   const bridge = useBridge();
   const qc = useQueryClient();
   const refresh = () => {
-    void qc.invalidateQueries({ queryKey: qk.profiles });
-    void qc.invalidateQueries({ queryKey: qk.connection });
+    void qc.invalidateQueries({ queryKey: queryKeys.profiles });
+    void qc.invalidateQueries({ queryKey: queryKeys.connection });
   };
   return {
     save: useMutation({

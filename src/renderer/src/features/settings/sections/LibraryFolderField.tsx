@@ -3,8 +3,9 @@ import { FolderOpen } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBridge } from '../../../bridge/bridge-context';
-import { qk, useAppInfo, usePreferences, useUpdatePreferences } from '../../../bridge/queries';
+import { useAppInfo, usePreferences, useUpdatePreferences } from '../../../bridge/queries';
 import { useSettingsError } from '../hooks/use-settings-error';
+import { queryKeys } from '../../../state/query-keys';
 
 /**
  * The library folder. Core checks it is writable (creating it when missing) and refuses with a coded
@@ -22,7 +23,7 @@ export function LibraryFolderField() {
   useEffect(() => setDraft(prefs?.libraryDir ?? ''), [prefs?.libraryDir]);
   const apply = (libraryDir: string) => {
     setDraft(libraryDir);
-    update.mutate({ libraryDir }, { onSuccess: () => void qc.invalidateQueries({ queryKey: qk.appInfo }) });
+    update.mutate({ libraryDir }, { onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.appInfo }) });
   };
   const choose = async () => {
     const { path } = await bridge.call('chooseLibraryFolder', {});

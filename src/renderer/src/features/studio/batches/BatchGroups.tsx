@@ -3,9 +3,9 @@ import { ChevronDown, ChevronRight, Layers } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBridge } from '../../../bridge/bridge-context';
-import { batchesKey } from './batch-cache';
 import { useBatchesPanel } from './batches-panel-store';
 import { BatchRow } from './BatchRow';
+import { queryKeys } from '../../../state/query-keys';
 
 /**
  * The gallery's Batches panel: each ×N / several-models submission with its progress and actions. It follows
@@ -15,7 +15,7 @@ import { BatchRow } from './BatchRow';
 export function BatchGroups({ visibleIds }: { visibleIds: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const bridge = useBridge();
-  const batches = useQuery({ queryKey: batchesKey, queryFn: () => bridge.call('listBatches', { limit: 8 }) });
+  const batches = useQuery({ queryKey: queryKeys.batches, queryFn: () => bridge.call('listBatches', { limit: 8 }) });
   const collapsed = useBatchesPanel((s) => s.collapsed);
   const toggle = useBatchesPanel((s) => s.toggle);
   const [rowToggled, setRowToggled] = useState<ReadonlySet<string>>(new Set());

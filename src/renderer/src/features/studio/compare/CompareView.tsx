@@ -11,6 +11,7 @@ import { useSelectionStore } from '../../gallery';
 import { roughDurationText, roundPoints } from '../estimate-text';
 import { useStudioStore } from '../studio-store';
 import { VideoLockstep } from './VideoLockstep';
+import { queryKeys } from '../../../state/query-keys';
 
 const fileOf = (task: TaskSummary): string | null => {
   const r = task.results.find((x) => x.state === 'done' && x.file);
@@ -33,7 +34,7 @@ function CompareDialog({ ids }: { ids: string[] }) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const tasks = useQueries({
     queries: ids.map((id) => ({
-      queryKey: ['compare-task', id],
+      queryKey: queryKeys.compareTask(id),
       queryFn: () => bridge.call('getTask', { id }),
     })),
   });
@@ -44,7 +45,7 @@ function CompareDialog({ ids }: { ids: string[] }) {
 
   const keep = async (task: TaskSummary) => {
     await bridge.call('setFavourite', { id: task.id, favourite: true });
-    void qc.invalidateQueries({ queryKey: ['compare-task', task.id] });
+    void qc.invalidateQueries({ queryKey: queryKeys.compareTask(task.id) });
   };
   const rejectOthers = async (task: TaskSummary) => {
     const others = shown.filter((x) => x.id !== task.id).map((x) => x.id);

@@ -2,13 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useBridge } from '../../../bridge/bridge-context';
+import { queryKeys } from '../../../state/query-keys';
 
 /** "2 rejected results hidden · Restore all": rejects are hidden from the gallery but never lost. */
 export function RejectedBar() {
   const { t } = useTranslation();
   const bridge = useBridge();
   const qc = useQueryClient();
-  const rejected = useQuery({ queryKey: ['rejected'], queryFn: () => bridge.call('listTasks', { filter: { sort: 'newest', rejected: 'only' }, limit: 100 }) });
+  const rejected = useQuery({ queryKey: queryKeys.tasks.rejected, queryFn: () => bridge.call('listTasks', { filter: { sort: 'newest', rejected: 'only' }, limit: 100 }) });
   const items = rejected.data?.items ?? [];
   if (items.length === 0) return null;
   const restore = async () => {

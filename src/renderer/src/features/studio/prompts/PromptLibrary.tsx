@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { OperationId } from '../../../../../shared/operations/ids';
 import { useBridge } from '../../../bridge/bridge-context';
 import { PopoverContent, PopoverRoot, PopoverTrigger, Tip } from '../../../ui/primitives';
+import { queryKeys } from '../../../state/query-keys';
 
 /** Save the current prompt (with its `<<<id>>>` tokens) to the library, or search the library and insert one. */
 export function PromptLibrary({
@@ -23,7 +24,7 @@ export function PromptLibrary({
   const [search, setSearch] = useState('');
   const [name, setName] = useState('');
   const list = useQuery({
-    queryKey: ['prompts', search],
+    queryKey: queryKeys.prompts.search(search),
     queryFn: () => bridge.call('listPrompts', { search }),
     enabled: open === 'library',
   });
@@ -32,7 +33,7 @@ export function PromptLibrary({
     await bridge.call('savePrompt', { name: name.trim(), text: prompt, operationId: op });
     setName('');
     setOpen(null);
-    void qc.invalidateQueries({ queryKey: ['prompts'] });
+    void qc.invalidateQueries({ queryKey: queryKeys.prompts.all });
   };
   return (
     <div className="st-prompt-tools">
@@ -83,7 +84,7 @@ export function PromptLibrary({
                     onClick={() =>
                       void bridge
                         .call('deletePrompt', { id: p.id })
-                        .then(() => qc.invalidateQueries({ queryKey: ['prompts'] }))
+                        .then(() => qc.invalidateQueries({ queryKey: queryKeys.prompts.all }))
                     }
                   >
                     <Trash2 size={13} />

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, type KeyboardEvent } from 'react';
 import type { OperationId } from '../../../../../shared/operations/ids';
 import { useBridge } from '../../../bridge/bridge-context';
+import { queryKeys } from '../../../state/query-keys';
 
 /**
  * ↑/↓ in an empty prompt walks the recent prompts of this operation (newest first), like a shell history.
@@ -25,7 +26,7 @@ export function usePromptRecall(op: OperationId, promptInputId: string, get: () 
       e.preventDefault();
       void (async () => {
         const list: string[] =
-          pos.current?.list ?? ((await qc.fetchQuery({ queryKey: ['recentPrompts', op], queryFn: () => bridge.call('recentPrompts', { operationId: op, limit: 30 }), staleTime: 2_000 })) as string[] | undefined) ?? [];
+          pos.current?.list ?? ((await qc.fetchQuery({ queryKey: queryKeys.recentPrompts(op), queryFn: () => bridge.call('recentPrompts', { operationId: op, limit: 30 }), staleTime: 2_000 })) as string[] | undefined) ?? [];
         if (list.length === 0) return;
         const from = value === '' ? -1 : (pos.current?.index ?? -1);
         const index = e.key === 'ArrowUp' ? Math.min(list.length - 1, from + 1) : from - 1;
