@@ -13,6 +13,7 @@ let app: RunningGalleryApp;
 let records: TaskRecord[];
 
 test.beforeAll(async () => {
+  test.setTimeout(180_000); // seeding 600 tasks with 200 files takes far longer on a loaded machine
   app = await startGalleryApp((dir) => {
     // No seeded result has a thumbnail recorded (as after an import, or for a history older than thumbnails).
     records = seedGallery(dir, { count: 600, withFiles: 200, seed: 5 });
