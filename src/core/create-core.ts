@@ -148,6 +148,7 @@ export function createCore(ports: CorePorts): Core {
     events,
     engine,
     libraryDir,
+    dataDir: ports.dataDir,
     now: () => clock.now(),
     price: (t) => estimator.estimate({ profileId: t.profileId, operationId: t.operationId, model: t.model, values: t.values }).points?.high ?? null,
     onOffline: (offline) =>

@@ -15,6 +15,7 @@ import { openLedger, type TeamLedger } from './pg/open-ledger';
 import { BudgetExceeded, type Lease, type MediaStore, type MemberSpend } from './ports';
 import { TaskMirror } from './task-mirror';
 import { EditQueue } from './edit-queue';
+import { DownloadCheckpoints } from './download-checkpoints';
 import type { TaskSummary } from '../../shared/domain/task';
 import { parseTaskRecord } from './record-schema';
 
@@ -44,6 +45,8 @@ export interface TeamCoreParts {
   now: () => number;
   /** What a task is expected to cost (core's estimator), reserved before it is sent; null: unknown. */
   price?: (record: TaskRecord) => number | null;
+  /** Core's data folder (downloads in progress live in it): absent, downloads are not checkpointed. */
+  dataDir?: string;
   /** The team database went away (true) or is back (false): core shows or clears its notice. */
   onOffline?: (offline: boolean) => void;
 }
@@ -78,6 +81,8 @@ export class TeamSession {
   private foreignSubmitting: string[] = [];
   private readonly log: Logger;
   private edits: EditQueue | null = null;
+  private checkpoints: DownloadCheckpoints | null = null;
+  private checkpointing: Promise<void> | null = null;
   readonly leaseMs: number;
 
   private constructor(
@@ -116,6 +121,7 @@ export class TeamSession {
     this.parts = parts;
     const common = { store: parts.store, media: this.options.media, held: this.held, libraryDir: parts.libraryDir, log: this.log };
     this.mirror = new TaskMirror({ ...common, library: this.ledger.library, onLost: (id) => void this.refresh(id) });
+    if (parts.dataDir) this.checkpoints = new DownloadCheckpoints({ store: parts.store, media: this.options.media, held: this.held, dataDir: parts.dataDir, log: this.log });
     this.edits = new EditQueue(this.ledger.pool, this.options.machine, this.log);
     const edits = this.edits;
     this.applier = new CacheApplier({ ...common, events: parts.events, pendingFlag: (id, field) => edits.pending(id, field) });
@@ -161,6 +167,8 @@ export class TeamSession {
     const every = this.options.keeperMs ?? Math.max(100, Math.floor(this.leaseMs / 3));
     this.keeper = setInterval(() => {
       if (!this.keeping) this.keeping = this.keep().finally(() => (this.keeping = null));
+      // Beside the keeper, not in it: a slow upload of downloaded bytes never delays a lease renewal.
+      if (this.checkpoints && !this.checkpointing) this.checkpointing = this.checkpoints.tick().finally(() => (this.checkpointing = null));
     }, every);
     this.keeper.unref?.();
   }
@@ -168,6 +176,7 @@ export class TeamSession {
   async stop(): Promise<void> {
     if (this.keeper) clearInterval(this.keeper);
     await this.keeping;
+    await this.checkpointing;
     await this.mirror?.idle();
     await this.applier?.idle();
     this.offEvents?.();
@@ -261,7 +270,11 @@ export class TeamSession {
     else next = { ...next, events: withEvent(record, `taken over by ${this.options.machine}`, now) };
     const stored = parts.store.get(next.id) ? parts.store.update(next.id, next) : (parts.store.insert(next), parts.store.get(next.id));
     if (stored) parts.events.emit('taskChanged', toSummary(stored));
-    if (next.status === 'downloading' || next.status === 'succeeded') void parts.engine.retryDownload(next.id).catch(() => undefined);
+    if (next.status === 'downloading' || next.status === 'succeeded') {
+      // The last holder's saved bytes first: the download resumes where it stopped (see DownloadCheckpoints).
+      await this.checkpoints?.restore(next);
+      void parts.engine.retryDownload(next.id).catch(() => undefined);
+    }
   }
 
   /** Puts the ledger's state of a task into the cache (another machine works it). */

@@ -10,6 +10,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { mediaKey, type MediaStore } from '../ports';
 import { expectHash } from './hash-file';
 import type { S3Location } from './s3-location';
+import { S3Partials } from './s3-partials';
 
 export interface S3Credentials {
   accessKeyId: string;
@@ -26,6 +27,7 @@ export const PRESIGN_SECONDS = 300;
 export class S3MediaStore implements MediaStore {
   readonly kind = 's3';
   private readonly client: S3Client;
+  readonly partials: S3Partials;
 
   constructor(
     private readonly location: S3Location,
@@ -44,6 +46,7 @@ export class S3MediaStore implements MediaStore {
       // wait out the SDK's 6 s fallback; a refused PUT costs one wasted body, which is small here.
       expectContinueHeader: false,
     });
+    this.partials = new S3Partials(this.client, location);
   }
 
   private key(sha256: string): string {

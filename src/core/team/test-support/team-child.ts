@@ -38,7 +38,7 @@ const configSchema = z.object({
 });
 
 const commandSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('submit'), count: z.number().int().positive(), prompt: z.string() }),
+  z.object({ op: z.literal('submit'), count: z.number().int().positive(), prompt: z.string(), video: z.boolean().optional() }),
   z.object({ op: z.literal('status') }),
   z.object({ op: z.literal('cpu') }),
   z.object({ op: z.literal('favourite'), id: z.string() }),
@@ -98,7 +98,11 @@ async function main(): Promise<void> {
     void (async () => {
       const submits = Array.from({ length: cmd.count }, (_, i) =>
         core.handlers
-          .submitTask({ operationId: 'gateway.text2image', values: { model: '{vendor}_3.0_text2image', prompt: `${cmd.prompt} ${i}`, aspect_ratio: '1:1', n: 1 }, extra: {} })
+          .submitTask(
+            cmd.video
+              ? { operationId: 'gateway.text2video', values: { model: '{vendor}_2.6_text2video', prompt: `${cmd.prompt} ${i}`, aspect_ratio: '16:9', duration: 5, mode: 'std' }, extra: {} }
+              : { operationId: 'gateway.text2image', values: { model: '{vendor}_3.0_text2image', prompt: `${cmd.prompt} ${i}`, aspect_ratio: '1:1', n: 1 }, extra: {} },
+          )
           .then(
             (t) => out({ type: 'submitted', id: t.id, at: Date.now() }),
             (e: unknown) => out({ type: 'refused', message: e instanceof BridgeError ? e.message : String(e) }),
