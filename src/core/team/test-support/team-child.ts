@@ -42,6 +42,10 @@ const commandSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('status') }),
   z.object({ op: z.literal('cpu') }),
   z.object({ op: z.literal('favourite'), id: z.string() }),
+  z.object({ op: z.literal('createBoard'), name: z.string() }),
+  z.object({ op: z.literal('renameBoard'), id: z.string(), name: z.string() }),
+  z.object({ op: z.literal('savePrompt'), name: z.string(), text: z.string() }),
+  z.object({ op: z.literal('library') }),
 ]);
 
 const out = (line: Record<string, unknown>): void => void process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -79,7 +83,7 @@ async function main(): Promise<void> {
     if (event === 'noticesChanged') out({ type: 'notices', kinds: (payload as { kind: string }[]).map((n) => n.kind), at: Date.now() });
     if (event !== 'taskChanged') return;
     const t = payload as TaskSummary;
-    out({ type: 'task', id: t.id, status: t.status, remoteId: t.remoteId, favourite: t.favourite, mine: team?.hooks.mayWork(t.id) ?? true, results: t.results.map((r) => ({ state: r.state, file: r.file, sha256: r.sha256 })), at: Date.now() });
+    out({ type: 'task', id: t.id, status: t.status, rawStatus: t.rawStatus, remoteId: t.remoteId, favourite: t.favourite, mine: team?.hooks.mayWork(t.id) ?? true, results: t.results.map((r) => ({ state: r.state, file: r.file, sha256: r.sha256 })), at: Date.now() });
   });
   await core.start();
   out({ type: 'ready', pid: process.pid });
@@ -90,6 +94,23 @@ async function main(): Promise<void> {
     const cmd = parsed.data;
     if (cmd.op === 'status') return out({ type: 'status', ...(team?.status() ?? {}) });
     if (cmd.op === 'cpu') return out({ type: 'cpu', ...process.cpuUsage() });
+    const answer = (work: Promise<Record<string, unknown>>): void =>
+      void work.then(
+        (line) => out(line),
+        (e: unknown) => out({ type: 'error', message: String(e) }),
+      );
+    if (cmd.op === 'createBoard') return answer(core.handlers.createBoard({ name: cmd.name }).then((b) => ({ type: 'board', id: b.id })));
+    if (cmd.op === 'renameBoard') return answer(core.handlers.renameBoard({ id: cmd.id, name: cmd.name }).then(() => ({ type: 'renamed', id: cmd.id })));
+    if (cmd.op === 'savePrompt') return answer(core.handlers.savePrompt({ name: cmd.name, text: cmd.text }).then((p) => ({ type: 'prompt', id: p.id })));
+    if (cmd.op === 'library')
+      return answer(
+        Promise.all([core.handlers.listBoards({}), core.handlers.listPrompts({})]).then(([boards, prompts]) => ({
+          type: 'library',
+          boards: boards.items.map((b) => ({ id: b.id, name: b.name })),
+          prompts: prompts.map((p) => ({ id: p.id, name: p.name, text: p.text })),
+          at: Date.now(),
+        })),
+      );
     if (cmd.op === 'favourite')
       return void core.handlers.setFavourite({ id: cmd.id, favourite: true }).then(
         () => out({ type: 'favourited', id: cmd.id }),

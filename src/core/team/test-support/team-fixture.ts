@@ -62,6 +62,19 @@ export function teamFixture(options: { leaseMs: number; gateway: (apiKey: string
       const machines = await Promise.all(names.map(start));
       return { machines, prefix, dataDir, start };
     },
+    /** Whether the database answers now (false while a restart has it down). */
+    async reachable(): Promise<boolean> {
+      const c = new pg.Client({ connectionString: env.pg.url, connectionTimeoutMillis: 1_000 });
+      try {
+        await c.connect();
+        await c.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      } finally {
+        await c.end().catch(() => undefined);
+      }
+    },
     async ledger<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
       const c = new pg.Client({ connectionString: env.pg.url });
       await c.connect();
