@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Logger, SecretStore } from '../ports';
 import { FolderMediaStore } from './media/folder-media-store';
 import { parseS3Url } from './media/s3-location';
+import { DEFAULT_MULTIPART } from './media/multipart-upload';
 import { S3MediaStore } from './media/s3-media-store';
 import type { MediaStore } from './ports';
 import { TeamSession } from './team-session';
@@ -88,7 +89,8 @@ async function mediaStore(req: TeamJoinRequest, env: Readonly<Record<string, str
     const secretAccessKey = await credential(req, 's3SecretAccessKey', env);
     if (!accessKeyId || !secretAccessKey)
       throw new Error(`--media: S3 credentials are needed: set ${TEAM_ENV.s3AccessKeyId} and ${TEAM_ENV.s3SecretAccessKey} once (they are then kept in the secrets file).`);
-    return new S3MediaStore(location, { accessKeyId, secretAccessKey });
+    // Large results go up in parts; the state of an unfinished upload is kept so a restart continues it.
+    return new S3MediaStore(location, { accessKeyId, secretAccessKey }, { ...DEFAULT_MULTIPART, stateDir: join(req.dataDir, 'team-uploads') });
   }
   if (!isAbsolute(req.media)) throw new Error('--media: an s3:// address or an absolute folder path (a shared network folder)');
   return new FolderMediaStore(req.media);
