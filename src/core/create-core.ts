@@ -193,7 +193,7 @@ export function createCore(ports: CorePorts): Core {
     events,
     mediaRoots,
     resolveMedia: async (requestPath) =>
-      store.closed ? null : ((await lazyThumbnail(requestPath)) ?? ownMedia(requestPath)),
+      store.closed ? null : (await ports.team?.beforeServe(requestPath), (await lazyThumbnail(requestPath)) ?? ownMedia(requestPath)),
     stageUpload: (spoolPath, name) => inputs.stageFromPath(spoolPath, name),
     engine,
     store,

@@ -38,6 +38,8 @@ export interface TeamJoinRequest {
   secrets: SecretStore;
   env?: Readonly<Record<string, string | undefined>>;
   leaseMs?: number;
+  /** The cap of the local cache of other machines' results, in bytes (default 2 GiB, see media-cache.ts). */
+  cacheBytes?: number;
   log?: Logger;
 }
 
@@ -77,6 +79,7 @@ export async function joinTeam(req: TeamJoinRequest): Promise<TeamSession> {
     machine,
     media,
     ...(req.leaseMs ? { leaseMs: req.leaseMs } : {}),
+    ...(req.cacheBytes !== undefined && Number.isSafeInteger(req.cacheBytes) && req.cacheBytes > 0 ? { cacheBytes: req.cacheBytes } : {}),
     cursorFile: join(req.dataDir, 'team-cursor.json'),
     ...(req.log ? { log: req.log } : {}),
   });

@@ -17,6 +17,7 @@ import { TaskMirror } from './task-mirror';
 import { EditQueue } from './edit-queue';
 import { DownloadCheckpoints } from './download-checkpoints';
 import { SharedItems } from './shared-items';
+import { DEFAULT_CACHE_BYTES, TeamMediaCache } from './media-cache';
 import { ledgerUnreachable, OfflineReservations } from './offline-reservations';
 import type { TaskSummary } from '../../shared/domain/task';
 import { parseTaskRecord } from './record-schema';
@@ -35,6 +36,8 @@ export interface TeamSessionOptions {
   pricing?: (record: TaskRecord) => number;
   /** Where the last applied change-log sequence is kept between runs (absent: memory only). */
   cursorFile?: string;
+  /** The most bytes of other machines' results kept on this machine (default DEFAULT_CACHE_BYTES). */
+  cacheBytes?: number;
   log?: Logger;
 }
 
@@ -89,6 +92,7 @@ export class TeamSession {
   private checkpointing: Promise<void> | null = null;
   private offline: OfflineReservations | null = null;
   private items: SharedItems | null = null;
+  private cache: TeamMediaCache | null = null;
   private itemTimer: NodeJS.Timeout | null = null;
   readonly leaseMs: number;
 
@@ -140,7 +144,8 @@ export class TeamSession {
     this.items = new SharedItems(parts.store.db, this.ledger.pool, this.options.machine, this.log);
     this.edits = new EditQueue(this.ledger.pool, this.options.machine, this.log);
     const edits = this.edits;
-    this.applier = new CacheApplier({ ...common, events: parts.events, pendingFlag: (id, field) => edits.pending(id, field) });
+    this.cache = new TeamMediaCache({ db: parts.store.db, media: this.options.media, libraryDir: parts.libraryDir, capBytes: this.options.cacheBytes ?? DEFAULT_CACHE_BYTES, now: parts.now, log: this.log });
+    this.applier = new CacheApplier({ ...common, events: parts.events, pendingFlag: (id, field) => edits.pending(id, field), cache: this.cache });
     this.offEvents = parts.events.subscribe((event, payload) => {
       if (event !== 'taskChanged') return;
       const task = payload as TaskSummary;
@@ -216,6 +221,17 @@ export class TeamSession {
       lastSeq: this.feed?.lastSeq ?? 0,
       pendingWrites: (this.mirror?.pending ?? 0) + (this.edits?.size ?? 0) + (this.offline?.size ?? 0) + (this.items?.pending ?? 0),
     };
+  }
+
+  /** Before a media file is served: another machine's result evicted from the cache is fetched back first. */
+  async beforeServe(requestPath: string): Promise<void> {
+    const clean = requestPath.replace(/^\/+/, '');
+    if (clean.startsWith('library/')) await this.cache?.view(clean.slice('library/'.length));
+  }
+
+  /** Bytes of other machines' results on this machine now. */
+  cachedBytes(): number {
+    return this.cache?.bytes() ?? 0;
   }
 
   spendByMember(): Promise<MemberSpend[]> {

@@ -35,6 +35,7 @@ const configSchema = z.object({
     }),
   ]),
   pointsPerTask: z.number().default(1),
+  cacheBytes: z.number().optional(),
 });
 
 const commandSchema = z.discriminatedUnion('op', [
@@ -46,6 +47,7 @@ const commandSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('renameBoard'), id: z.string(), name: z.string() }),
   z.object({ op: z.literal('savePrompt'), name: z.string(), text: z.string() }),
   z.object({ op: z.literal('library') }),
+  z.object({ op: z.literal('view'), file: z.string() }),
 ]);
 
 const out = (line: Record<string, unknown>): void => void process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
     leaseMs: config.leaseMs,
     pricing: () => config.pointsPerTask,
     cursorFile: join(config.dataDir, 'team-cursor.json'),
+    ...(config.cacheBytes !== undefined ? { cacheBytes: config.cacheBytes } : {}),
     log: {
       debug: (message, data) => void (process.env.TEAM_TRACE ? process.stderr.write(`${Date.now()} ${message} ${JSON.stringify(data ?? {})}\n`) : undefined),
       info: () => undefined,
@@ -111,6 +114,8 @@ async function main(): Promise<void> {
           at: Date.now(),
         })),
       );
+    if (cmd.op === 'view')
+      return answer(core.resolveMedia(`library/${cmd.file}`).then((path) => ({ type: 'viewed', file: cmd.file, path, cachedBytes: team?.cachedBytes() ?? 0 })));
     if (cmd.op === 'favourite')
       return void core.handlers.setFavourite({ id: cmd.id, favourite: true }).then(
         () => out({ type: 'favourited', id: cmd.id }),
