@@ -148,11 +148,13 @@ export function createCore(ports: CorePorts): Core {
     events,
     engine,
     libraryDir,
+    dataDir: ports.dataDir,
+    pump: () => queue.queue.pump(),
     now: () => clock.now(),
     price: (t) => estimator.estimate({ profileId: t.profileId, operationId: t.operationId, model: t.model, values: t.values }).points?.high ?? null,
     onOffline: (offline) =>
       offline
-        ? notices.raise('team-offline', 'team-offline', 'The team database cannot be reached: the gallery shows what this machine has; edits wait and are sent when it is back, and nothing is submitted meanwhile.')
+        ? notices.raise('team-offline', 'team-offline', 'The team database cannot be reached: the gallery shows what this machine has; edits and new tasks wait, and are sent (tasks reserved first) when it is back.')
         : notices.clear('team-offline'),
   });
   intake = (hint) => engine.onCallback(hint);
@@ -191,7 +193,7 @@ export function createCore(ports: CorePorts): Core {
     events,
     mediaRoots,
     resolveMedia: async (requestPath) =>
-      store.closed ? null : ((await lazyThumbnail(requestPath)) ?? ownMedia(requestPath)),
+      store.closed ? null : (await ports.team?.beforeServe(requestPath), (await lazyThumbnail(requestPath)) ?? ownMedia(requestPath)),
     stageUpload: (spoolPath, name) => inputs.stageFromPath(spoolPath, name),
     engine,
     store,

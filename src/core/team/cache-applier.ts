@@ -19,6 +19,8 @@ export interface CacheApplierDeps {
   log: Logger;
   /** This machine's unsent edit of a flag (see EditQueue): kept over the ledger's value until it lands. */
   pendingFlag?: (taskId: string, field: 'favourite' | 'rejected') => boolean | undefined;
+  /** The bounded cache of other machines' results (fetched ones are admitted; evicted ones wait for a view). */
+  cache?: { admit(rel: string, sha256: string): Promise<void>; evicted(rel: string): boolean };
 }
 
 /**
@@ -88,7 +90,10 @@ export class CacheApplier {
       await Promise.all(
         this.missingFiles(latest.record, latest.media).map((m) =>
           this.slots.run(() =>
-            this.traced(id, () => this.deps.media.fetchTo(m.object, m.dest)).catch((e: unknown) => {
+            this.traced(id, async () => {
+              await this.deps.media.fetchTo(m.object, m.dest);
+              await this.deps.cache?.admit(m.rel, m.object);
+            }).catch((e: unknown) => {
               const message = e instanceof Error ? e.message : String(e);
               failed.set(m.index, message);
               this.deps.log.warn('team: a result could not be fetched from the media store', { task: id, error: message });
@@ -113,8 +118,8 @@ export class CacheApplier {
     this.deps.log.debug('team: result fetched', { task: id, ms: Date.now() - t0 });
   }
 
-  private missingFiles(record: TaskRecord, media: MediaRefs): { index: number; object: string; dest: string }[] {
-    const out: { index: number; object: string; dest: string }[] = [];
+  private missingFiles(record: TaskRecord, media: MediaRefs): { index: number; object: string; dest: string; rel: string }[] {
+    const out: { index: number; object: string; dest: string; rel: string }[] = [];
     for (const r of record.results) {
       const object = media[String(r.index)];
       if (r.state !== 'done' || !r.file || !object) continue;
@@ -123,7 +128,7 @@ export class CacheApplier {
         this.deps.log.warn('team: a result path leaves the library folder; not fetched', { task: record.id });
         continue;
       }
-      if (!existsSync(dest)) out.push({ index: r.index, object, dest });
+      if (!existsSync(dest) && !this.deps.cache?.evicted(r.file)) out.push({ index: r.index, object, dest, rel: r.file });
     }
     return out;
   }

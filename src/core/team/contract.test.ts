@@ -138,6 +138,22 @@ describe.each(IMPLEMENTATIONS)('ports contract: %s', (_name, make) => {
     expect(await readFile(join(dir, 'copy', 'back.png'))).toEqual(bytes);
   });
 
+  it('saves a download in chunks and restores the prefix that joins up from byte 0; drop forgets it', async () => {
+    const slot = { taskId: `t-${Date.now()}`, index: 0 };
+    const bytes = Buffer.from(Array.from({ length: 300 }, (_, i) => i % 251));
+    await s.media.partials.save(slot, 0, bytes.subarray(0, 100));
+    await s.media.partials.save(slot, 100, bytes.subarray(100, 250));
+    // A chunk past a gap is not part of the prefix.
+    await s.media.partials.save(slot, 260, bytes.subarray(260, 300));
+    const dest = join(tmp(), 'downloads', 'x.part');
+    expect(await s.media.partials.restore(slot, dest)).toBe(250);
+    expect(await readFile(dest)).toEqual(bytes.subarray(0, 250));
+    await s.media.partials.drop(slot);
+    expect(await s.media.partials.restore(slot, dest)).toBe(0);
+    expect((await s.media.list()).some((k) => k.includes('partial/'))).toBe(false);
+    await expect(s.media.partials.save({ taskId: '../x', index: 0 }, 0, bytes)).rejects.toThrow(/task id/);
+  });
+
   it('never makes a key from anything but a hash', async () => {
     const file = join(tmp(), 'x');
     writeFileSync(file, 'x');

@@ -106,6 +106,58 @@ export interface MediaStore {
   fetchTo(sha256: string, dest: string): Promise<void>;
   /** Every key under the store's root (tests and the key-leak check). */
   list(): Promise<string[]>;
+  /** Checkpoints of downloads in progress, so a machine taking a task over resumes instead of starting again. */
+  readonly partials: PartialDownloads;
+}
+
+/** One result's download in progress: its task and result index (the key is made from these, checked). */
+export interface PartialSlot {
+  taskId: string;
+  index: number;
+}
+
+/**
+ * The bytes a lease holder has downloaded of a result so far, saved in chunks (each an object of its own,
+ * written whole or not at all) under `partial/<task>/<index>/<offset>-<end>`. A machine that takes the task
+ * over restores the longest run of chunks from byte 0 and resumes the download from there with Range.
+ */
+export interface PartialDownloads {
+  /** Saves `bytes`, which start at `offset` of the result's download. */
+  save(slot: PartialSlot, offset: number, bytes: Buffer): Promise<void>;
+  /** Writes the saved prefix (contiguous chunks from 0) into `dest` (replacing it); returns its length. */
+  restore(slot: PartialSlot, dest: string): Promise<number>;
+  /** Forgets every chunk of the slot (the download finished, or its bytes are no longer a prefix). */
+  drop(slot: PartialSlot): Promise<void>;
+}
+
+/** The key folder of a slot's chunks; a task id that is not one of ours (letters, digits, _ and -) is refused. */
+export function partialFolder(slot: PartialSlot): string {
+  if (!/^[A-Za-z0-9_-]{1,128}$/.test(slot.taskId) || !Number.isSafeInteger(slot.index) || slot.index < 0)
+    throw new Error('not a task id and result index of this app');
+  return `partial/${slot.taskId}/${slot.index}`;
+}
+
+/** A chunk's name inside its folder: `<offset>-<end>`, zero-padded so names sort by offset. */
+export function chunkName(offset: number, end: number): string {
+  return `${String(offset).padStart(15, '0')}-${String(end).padStart(15, '0')}`;
+}
+
+/** The chunks from byte 0 that join up (each starting where the last ended), in order, from chunk names. */
+export function contiguousChunks(names: string[]): { name: string; offset: number; end: number }[] {
+  const parsed = names
+    .map((name) => /^(\d{15})-(\d{15})$/.exec(name))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ name: m[0], offset: Number(m[1]), end: Number(m[2]) }))
+    .filter((c) => c.end > c.offset)
+    .sort((a, b) => a.offset - b.offset || b.end - a.end);
+  const out: { name: string; offset: number; end: number }[] = [];
+  let at = 0;
+  for (const c of parsed) {
+    if (c.offset !== at) continue;
+    out.push(c);
+    at = c.end;
+  }
+  return out;
 }
 
 /** The object key of a content hash; anything but 64 hex digits is refused (keys never come from user text). */

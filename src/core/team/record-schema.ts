@@ -27,6 +27,8 @@ export function parseTaskRecord(raw: unknown): TaskRecord {
 /** Open: some machine still has work to do on it (poll, send, download); closed tasks hold no lease. */
 export function isOpen(task: Pick<TaskRecord, 'status' | 'results'>): boolean {
   switch (task.status) {
+    // Waiting in its machine's queue: still to be sent, so leased (and taken over if that machine dies).
+    case 'waiting':
     case 'submitting':
     case 'queued':
     case 'running':

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Logger, SecretStore } from '../ports';
 import { FolderMediaStore } from './media/folder-media-store';
 import { parseS3Url } from './media/s3-location';
+import { DEFAULT_MULTIPART } from './media/multipart-upload';
 import { S3MediaStore } from './media/s3-media-store';
 import type { MediaStore } from './ports';
 import { TeamSession } from './team-session';
@@ -37,6 +38,8 @@ export interface TeamJoinRequest {
   secrets: SecretStore;
   env?: Readonly<Record<string, string | undefined>>;
   leaseMs?: number;
+  /** The cap of the local cache of other machines' results, in bytes (default 2 GiB, see media-cache.ts). */
+  cacheBytes?: number;
   log?: Logger;
 }
 
@@ -76,6 +79,7 @@ export async function joinTeam(req: TeamJoinRequest): Promise<TeamSession> {
     machine,
     media,
     ...(req.leaseMs ? { leaseMs: req.leaseMs } : {}),
+    ...(req.cacheBytes !== undefined && Number.isSafeInteger(req.cacheBytes) && req.cacheBytes > 0 ? { cacheBytes: req.cacheBytes } : {}),
     cursorFile: join(req.dataDir, 'team-cursor.json'),
     ...(req.log ? { log: req.log } : {}),
   });
@@ -88,7 +92,8 @@ async function mediaStore(req: TeamJoinRequest, env: Readonly<Record<string, str
     const secretAccessKey = await credential(req, 's3SecretAccessKey', env);
     if (!accessKeyId || !secretAccessKey)
       throw new Error(`--media: S3 credentials are needed: set ${TEAM_ENV.s3AccessKeyId} and ${TEAM_ENV.s3SecretAccessKey} once (they are then kept in the secrets file).`);
-    return new S3MediaStore(location, { accessKeyId, secretAccessKey });
+    // Large results go up in parts; the state of an unfinished upload is kept so a restart continues it.
+    return new S3MediaStore(location, { accessKeyId, secretAccessKey }, { ...DEFAULT_MULTIPART, stateDir: join(req.dataDir, 'team-uploads') });
   }
   if (!isAbsolute(req.media)) throw new Error('--media: an s3:// address or an absolute folder path (a shared network folder)');
   return new FolderMediaStore(req.media);

@@ -15,6 +15,10 @@ import { openLedger, type TeamLedger } from './pg/open-ledger';
 import { BudgetExceeded, type Lease, type MediaStore, type MemberSpend } from './ports';
 import { TaskMirror } from './task-mirror';
 import { EditQueue } from './edit-queue';
+import { DownloadCheckpoints } from './download-checkpoints';
+import { SharedItems } from './shared-items';
+import { DEFAULT_CACHE_BYTES, TeamMediaCache } from './media-cache';
+import { ledgerUnreachable, OfflineReservations } from './offline-reservations';
 import type { TaskSummary } from '../../shared/domain/task';
 import { parseTaskRecord } from './record-schema';
 
@@ -32,6 +36,8 @@ export interface TeamSessionOptions {
   pricing?: (record: TaskRecord) => number;
   /** Where the last applied change-log sequence is kept between runs (absent: memory only). */
   cursorFile?: string;
+  /** The most bytes of other machines' results kept on this machine (default DEFAULT_CACHE_BYTES). */
+  cacheBytes?: number;
   log?: Logger;
 }
 
@@ -44,6 +50,10 @@ export interface TeamCoreParts {
   now: () => number;
   /** What a task is expected to cost (core's estimator), reserved before it is sent; null: unknown. */
   price?: (record: TaskRecord) => number | null;
+  /** Core's data folder (downloads in progress live in it): absent, downloads are not checkpointed. */
+  dataDir?: string;
+  /** Lets the queue look again (tasks reserved after the database came back may be sent). */
+  pump?: () => void;
   /** The team database went away (true) or is back (false): core shows or clears its notice. */
   onOffline?: (offline: boolean) => void;
 }
@@ -78,6 +88,12 @@ export class TeamSession {
   private foreignSubmitting: string[] = [];
   private readonly log: Logger;
   private edits: EditQueue | null = null;
+  private checkpoints: DownloadCheckpoints | null = null;
+  private checkpointing: Promise<void> | null = null;
+  private offline: OfflineReservations | null = null;
+  private items: SharedItems | null = null;
+  private cache: TeamMediaCache | null = null;
+  private itemTimer: NodeJS.Timeout | null = null;
   readonly leaseMs: number;
 
   private constructor(
@@ -116,9 +132,20 @@ export class TeamSession {
     this.parts = parts;
     const common = { store: parts.store, media: this.options.media, held: this.held, libraryDir: parts.libraryDir, log: this.log };
     this.mirror = new TaskMirror({ ...common, library: this.ledger.library, onLost: (id) => void this.refresh(id) });
+    if (parts.dataDir) this.checkpoints = new DownloadCheckpoints({ store: parts.store, media: this.options.media, held: this.held, dataDir: parts.dataDir, log: this.log });
+    this.offline = new OfflineReservations({
+      store: parts.store,
+      events: parts.events,
+      reserve: (record) => this.reserveInLedger(record, null),
+      pump: () => parts.pump?.(),
+      now: parts.now,
+      log: this.log,
+    });
+    this.items = new SharedItems(parts.store.db, this.ledger.pool, this.options.machine, this.log);
     this.edits = new EditQueue(this.ledger.pool, this.options.machine, this.log);
     const edits = this.edits;
-    this.applier = new CacheApplier({ ...common, events: parts.events, pendingFlag: (id, field) => edits.pending(id, field) });
+    this.cache = new TeamMediaCache({ db: parts.store.db, media: this.options.media, libraryDir: parts.libraryDir, capBytes: this.options.cacheBytes ?? DEFAULT_CACHE_BYTES, now: parts.now, log: this.log });
+    this.applier = new CacheApplier({ ...common, events: parts.events, pendingFlag: (id, field) => edits.pending(id, field), cache: this.cache });
     this.offEvents = parts.events.subscribe((event, payload) => {
       if (event !== 'taskChanged') return;
       const task = payload as TaskSummary;
@@ -137,6 +164,7 @@ export class TeamSession {
       if (renewed) this.held.hold(renewed, at);
     }
     // The engine marks every local `submitting` row as interrupted; those of other machines are theirs to judge.
+    await this.offline?.recover(async (ids) => new Set((await this.ledger.pool.query<{ id: string }>('SELECT id FROM tasks WHERE id = ANY($1)', [ids])).rows.map((r) => r.id)));
     this.foreignSubmitting = parts.store.resumeWork().filter((w) => w.status === 'submitting' && !this.held.get(w.id)).map((w) => w.id);
   }
 
@@ -152,6 +180,7 @@ export class TeamSession {
         await this.applier?.apply(rows);
       },
       onAdvance: (seq) => this.writeCursor(seq),
+      alsoPull: async (client) => this.items?.pull(client),
       onState: (state, error) => {
         this.log.info('team: change feed', { state, ...(error ? { error } : {}) });
         if (state === 'offline' || state === 'live') this.parts?.onOffline?.(state === 'offline');
@@ -161,13 +190,21 @@ export class TeamSession {
     const every = this.options.keeperMs ?? Math.max(100, Math.floor(this.leaseMs / 3));
     this.keeper = setInterval(() => {
       if (!this.keeping) this.keeping = this.keep().finally(() => (this.keeping = null));
+      // Beside the keeper, not in it: a slow upload of downloaded bytes never delays a lease renewal.
+      if (this.checkpoints && !this.checkpointing) this.checkpointing = this.checkpoints.tick().finally(() => (this.checkpointing = null));
     }, every);
     this.keeper.unref?.();
+    // Board and prompt edits made here go out within a moment (the triggers that record them cannot call us).
+    this.itemTimer = setInterval(() => void this.items?.flush(), 300);
+    this.itemTimer.unref?.();
   }
 
   async stop(): Promise<void> {
     if (this.keeper) clearInterval(this.keeper);
+    if (this.itemTimer) clearInterval(this.itemTimer);
+    await this.items?.flush();
     await this.keeping;
+    await this.checkpointing;
     await this.mirror?.idle();
     await this.applier?.idle();
     this.offEvents?.();
@@ -182,8 +219,19 @@ export class TeamSession {
       feed: this.feed?.state ?? 'connecting',
       held: this.held.size,
       lastSeq: this.feed?.lastSeq ?? 0,
-      pendingWrites: (this.mirror?.pending ?? 0) + (this.edits?.size ?? 0),
+      pendingWrites: (this.mirror?.pending ?? 0) + (this.edits?.size ?? 0) + (this.offline?.size ?? 0) + (this.items?.pending ?? 0),
     };
+  }
+
+  /** Before a media file is served: another machine's result evicted from the cache is fetched back first. */
+  async beforeServe(requestPath: string): Promise<void> {
+    const clean = requestPath.replace(/^\/+/, '');
+    if (clean.startsWith('library/')) await this.cache?.view(clean.slice('library/'.length));
+  }
+
+  /** Bytes of other machines' results on this machine now. */
+  cachedBytes(): number {
+    return this.cache?.bytes() ?? 0;
   }
 
   spendByMember(): Promise<MemberSpend[]> {
@@ -196,16 +244,22 @@ export class TeamSession {
   }
 
   private async reserve(record: TaskRecord, boardId: string | null): Promise<void> {
+    try {
+      await this.reserveInLedger(record, boardId);
+    } catch (e) {
+      if (e instanceof BudgetExceeded) throw new BridgeError('conflict', e.message);
+      // The database is away: a task in the local queue waits for its reservation (never sent without one).
+      if (record.status === 'waiting' && this.offline && ledgerUnreachable(e)) return this.offline.park(record);
+      throw new BridgeError('gateway_unreachable', `The team database cannot be reached, so nothing was reserved or sent: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  private async reserveInLedger(record: TaskRecord, boardId: string | null): Promise<void> {
     // The high end of the estimate is held; the spend settles to what the gateway charged when the task closes.
     const points = this.options.pricing?.(record) ?? this.parts?.price?.(record) ?? record.points ?? 1;
     const at = this.need().now();
-    try {
-      const lease = await this.ledger.library.reserveAndInsert({ task: record, member: this.options.member, points, owner: this.options.machine, boardId });
-      this.held.hold(lease, at);
-    } catch (e) {
-      if (e instanceof BudgetExceeded) throw new BridgeError('conflict', e.message);
-      throw new BridgeError('gateway_unreachable', `The team database cannot be reached, so nothing was reserved or sent: ${e instanceof Error ? e.message : String(e)}`);
-    }
+    const lease = await this.ledger.library.reserveAndInsert({ task: record, member: this.options.member, points, owner: this.options.machine, boardId });
+    this.held.hold(lease, at);
   }
 
   /** A favourite or rejection that differs from what the ledger last said was made here: queued for the ledger. */
@@ -224,19 +278,26 @@ export class TeamSession {
   private async keep(): Promise<void> {
     const parts = this.need();
     try {
+      let revived = false;
       for (const lease of this.held.all()) {
         const at = parts.now();
+        const wasLive = this.held.live(lease.taskId);
         const renewed = await this.ledger.leases.renew(lease);
-        if (renewed) this.held.hold(renewed, at);
-        else if (this.held.get(lease.taskId)?.epoch === lease.epoch) {
+        if (renewed) {
+          this.held.hold(renewed, at);
+          revived ||= !wasLive;
+        } else if (this.held.get(lease.taskId)?.epoch === lease.epoch) {
           this.held.drop(lease.taskId);
           await this.refresh(lease.taskId);
         }
       }
+      // A lease live again (a slow reservation or renewal let it lapse locally): its waiting task may go now.
+      if (revived) parts.pump?.();
       const at = parts.now();
       for (const lease of await this.ledger.leases.claimExpired(16)) await this.adopt(lease, at);
       this.mirror?.retry();
       await this.edits?.flush();
+      await this.offline?.replay();
     } catch (e) {
       this.log.warn('team: lease upkeep failed (the database may be away)', { error: e instanceof Error ? e.message : String(e) });
     }
@@ -261,7 +322,12 @@ export class TeamSession {
     else next = { ...next, events: withEvent(record, `taken over by ${this.options.machine}`, now) };
     const stored = parts.store.get(next.id) ? parts.store.update(next.id, next) : (parts.store.insert(next), parts.store.get(next.id));
     if (stored) parts.events.emit('taskChanged', toSummary(stored));
-    if (next.status === 'downloading' || next.status === 'succeeded') void parts.engine.retryDownload(next.id).catch(() => undefined);
+    if (next.status === 'waiting') parts.pump?.(); // now this machine's to send
+    if (next.status === 'downloading' || next.status === 'succeeded') {
+      // The last holder's saved bytes first: the download resumes where it stopped (see DownloadCheckpoints).
+      await this.checkpoints?.restore(next);
+      void parts.engine.retryDownload(next.id).catch(() => undefined);
+    }
   }
 
   /** Puts the ledger's state of a task into the cache (another machine works it). */

@@ -3,6 +3,7 @@ import { expectHash } from './hash-file';
 import { dirname, join, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { mediaKey, type MediaStore } from '../ports';
+import { FolderPartials } from './folder-partials';
 
 /**
  * Media in a folder: the library's own (solo) or a shared network folder (team on a LAN). Same layout as the
@@ -11,7 +12,10 @@ import { mediaKey, type MediaStore } from '../ports';
  */
 export class FolderMediaStore implements MediaStore {
   readonly kind = 'folder';
-  constructor(private readonly root: string) {}
+  readonly partials: FolderPartials;
+  constructor(private readonly root: string) {
+    this.partials = new FolderPartials(root);
+  }
 
   async put(file: string, sha256: string, _mime?: string): Promise<{ key: string; uploaded: boolean }> {
     const key = mediaKey(sha256);

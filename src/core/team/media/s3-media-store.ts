@@ -10,6 +10,8 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { mediaKey, type MediaStore } from '../ports';
 import { expectHash } from './hash-file';
 import type { S3Location } from './s3-location';
+import { S3Partials } from './s3-partials';
+import { DEFAULT_MULTIPART, multipartPut, type MultipartOptions } from './multipart-upload';
 
 export interface S3Credentials {
   accessKeyId: string;
@@ -26,10 +28,13 @@ export const PRESIGN_SECONDS = 300;
 export class S3MediaStore implements MediaStore {
   readonly kind = 's3';
   private readonly client: S3Client;
+  readonly partials: S3Partials;
 
   constructor(
     private readonly location: S3Location,
     credentials: S3Credentials,
+    /** Large files go up in parts, resumably (see multipart-upload.ts). */
+    private readonly multipart: MultipartOptions = DEFAULT_MULTIPART,
   ) {
     this.client = new S3Client({
       region: location.region,
@@ -44,6 +49,7 @@ export class S3MediaStore implements MediaStore {
       // wait out the SDK's 6 s fallback; a refused PUT costs one wasted body, which is small here.
       expectContinueHeader: false,
     });
+    this.partials = new S3Partials(this.client, location);
   }
 
   private key(sha256: string): string {
@@ -55,6 +61,10 @@ export class S3MediaStore implements MediaStore {
     const key = this.key(sha256);
     if (await this.has(sha256)) return { key, uploaded: false };
     const size = (await stat(file)).size;
+    if (size >= this.multipart.threshold) {
+      await multipartPut(this.client, { bucket: this.location.bucket, key, name: sha256 }, file, size, mime, this.multipart);
+      return { key, uploaded: true };
+    }
     await this.client.send(
       new PutObjectCommand({ Bucket: this.location.bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: mime }),
     );

@@ -42,6 +42,8 @@ export interface ChangeFeedOptions {
   /** A pull every so often even without a notification (a missed one costs at most this long). */
   safetyPullMs?: number;
   batch?: number;
+  /** Pulled with every pull of the task log, on the same connection (the shared boards and prompts). */
+  alsoPull?: (client: pg.Client) => Promise<void>;
 }
 
 /**
@@ -106,6 +108,7 @@ export class ChangeFeed {
     const c = this.client;
     if (!c || this.state !== 'live') return;
     const batch = this.options.batch ?? 500;
+    await this.options.alsoPull?.(c);
     for (;;) {
       const r = await c.query(
         // Own changes: only their sequence (the cursor moves past them), not their rows.

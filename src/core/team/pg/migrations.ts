@@ -83,6 +83,42 @@ CREATE TRIGGER tasks_changed AFTER UPDATE ON tasks FOR EACH ROW
   EXECUTE FUNCTION log_task_change();
 `,
   },
+  {
+    version: 2,
+    name: 'shared boards and prompt library',
+    sql: `
+-- Boards, task placements on boards and the prompt library, shared by the team (see shared-items.ts).
+-- One row per item; \`fields\` holds its fields (a board: name, createdAt; a prompt: name, text, operationId,
+-- createdAt, updatedAt; a placement, keyed by task id: boardId). Conflict rule: last writer wins per field, in
+-- server commit order (an edit merges only the fields it changed); a delete wins (a deleted item stays deleted).
+CREATE TABLE shared_items (
+  kind        text NOT NULL CHECK (kind IN ('board', 'prompt', 'placement')),
+  id          text NOT NULL,
+  fields      jsonb NOT NULL DEFAULT '{}',
+  deleted     boolean NOT NULL DEFAULT false,
+  updated_at  timestamptz NOT NULL DEFAULT now(),
+  written_by  text,
+  PRIMARY KEY (kind, id)
+);
+CREATE TABLE item_log (
+  seq         bigserial PRIMARY KEY,
+  kind        text NOT NULL,
+  id          text NOT NULL,
+  written_by  text
+);
+-- Same ordering lock as the task log (commit order = seq order); the notification rides the task channel, so
+-- each machine's one LISTEN connection hears both ('i' marks an item change).
+CREATE FUNCTION log_item_change() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE s bigint;
+BEGIN
+  PERFORM pg_advisory_xact_lock(7305163);
+  INSERT INTO item_log (kind, id, written_by) VALUES (NEW.kind, NEW.id, NEW.written_by) RETURNING seq INTO s;
+  PERFORM pg_notify('atelier_changes', 'i' || s::text || ' ' || coalesce(NEW.written_by, ''));
+  RETURN NULL;
+END $$;
+CREATE TRIGGER shared_items_changed AFTER INSERT OR UPDATE ON shared_items FOR EACH ROW EXECUTE FUNCTION log_item_change();
+`,
+  },
 ];
 
 /** Applies the missing steps, each in its own transaction; returns the versions it applied. */

@@ -35,13 +35,19 @@ const configSchema = z.object({
     }),
   ]),
   pointsPerTask: z.number().default(1),
+  cacheBytes: z.number().optional(),
 });
 
 const commandSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('submit'), count: z.number().int().positive(), prompt: z.string() }),
+  z.object({ op: z.literal('submit'), count: z.number().int().positive(), prompt: z.string(), video: z.boolean().optional() }),
   z.object({ op: z.literal('status') }),
   z.object({ op: z.literal('cpu') }),
   z.object({ op: z.literal('favourite'), id: z.string() }),
+  z.object({ op: z.literal('createBoard'), name: z.string() }),
+  z.object({ op: z.literal('renameBoard'), id: z.string(), name: z.string() }),
+  z.object({ op: z.literal('savePrompt'), name: z.string(), text: z.string() }),
+  z.object({ op: z.literal('library') }),
+  z.object({ op: z.literal('view'), file: z.string() }),
 ]);
 
 const out = (line: Record<string, unknown>): void => void process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -58,6 +64,7 @@ async function main(): Promise<void> {
     leaseMs: config.leaseMs,
     pricing: () => config.pointsPerTask,
     cursorFile: join(config.dataDir, 'team-cursor.json'),
+    ...(config.cacheBytes !== undefined ? { cacheBytes: config.cacheBytes } : {}),
     log: {
       debug: (message, data) => void (process.env.TEAM_TRACE ? process.stderr.write(`${Date.now()} ${message} ${JSON.stringify(data ?? {})}\n`) : undefined),
       info: () => undefined,
@@ -79,7 +86,7 @@ async function main(): Promise<void> {
     if (event === 'noticesChanged') out({ type: 'notices', kinds: (payload as { kind: string }[]).map((n) => n.kind), at: Date.now() });
     if (event !== 'taskChanged') return;
     const t = payload as TaskSummary;
-    out({ type: 'task', id: t.id, status: t.status, remoteId: t.remoteId, favourite: t.favourite, mine: team?.hooks.mayWork(t.id) ?? true, results: t.results.map((r) => ({ state: r.state, file: r.file, sha256: r.sha256 })), at: Date.now() });
+    out({ type: 'task', id: t.id, status: t.status, rawStatus: t.rawStatus, remoteId: t.remoteId, favourite: t.favourite, mine: team?.hooks.mayWork(t.id) ?? true, results: t.results.map((r) => ({ state: r.state, file: r.file, sha256: r.sha256 })), at: Date.now() });
   });
   await core.start();
   out({ type: 'ready', pid: process.pid });
@@ -90,6 +97,25 @@ async function main(): Promise<void> {
     const cmd = parsed.data;
     if (cmd.op === 'status') return out({ type: 'status', ...(team?.status() ?? {}) });
     if (cmd.op === 'cpu') return out({ type: 'cpu', ...process.cpuUsage() });
+    const answer = (work: Promise<Record<string, unknown>>): void =>
+      void work.then(
+        (line) => out(line),
+        (e: unknown) => out({ type: 'error', message: String(e) }),
+      );
+    if (cmd.op === 'createBoard') return answer(core.handlers.createBoard({ name: cmd.name }).then((b) => ({ type: 'board', id: b.id })));
+    if (cmd.op === 'renameBoard') return answer(core.handlers.renameBoard({ id: cmd.id, name: cmd.name }).then(() => ({ type: 'renamed', id: cmd.id })));
+    if (cmd.op === 'savePrompt') return answer(core.handlers.savePrompt({ name: cmd.name, text: cmd.text }).then((p) => ({ type: 'prompt', id: p.id })));
+    if (cmd.op === 'library')
+      return answer(
+        Promise.all([core.handlers.listBoards({}), core.handlers.listPrompts({})]).then(([boards, prompts]) => ({
+          type: 'library',
+          boards: boards.items.map((b) => ({ id: b.id, name: b.name })),
+          prompts: prompts.map((p) => ({ id: p.id, name: p.name, text: p.text })),
+          at: Date.now(),
+        })),
+      );
+    if (cmd.op === 'view')
+      return answer(core.resolveMedia(`library/${cmd.file}`).then((path) => ({ type: 'viewed', file: cmd.file, path, cachedBytes: team?.cachedBytes() ?? 0 })));
     if (cmd.op === 'favourite')
       return void core.handlers.setFavourite({ id: cmd.id, favourite: true }).then(
         () => out({ type: 'favourited', id: cmd.id }),
@@ -98,7 +124,11 @@ async function main(): Promise<void> {
     void (async () => {
       const submits = Array.from({ length: cmd.count }, (_, i) =>
         core.handlers
-          .submitTask({ operationId: 'gateway.text2image', values: { model: '{vendor}_3.0_text2image', prompt: `${cmd.prompt} ${i}`, aspect_ratio: '1:1', n: 1 }, extra: {} })
+          .submitTask(
+            cmd.video
+              ? { operationId: 'gateway.text2video', values: { model: '{vendor}_2.6_text2video', prompt: `${cmd.prompt} ${i}`, aspect_ratio: '16:9', duration: 5, mode: 'std' }, extra: {} }
+              : { operationId: 'gateway.text2image', values: { model: '{vendor}_3.0_text2image', prompt: `${cmd.prompt} ${i}`, aspect_ratio: '1:1', n: 1 }, extra: {} },
+          )
           .then(
             (t) => out({ type: 'submitted', id: t.id, at: Date.now() }),
             (e: unknown) => out({ type: 'refused', message: e instanceof BridgeError ? e.message : String(e) }),

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import pg from 'pg';
@@ -62,6 +62,19 @@ export function teamFixture(options: { leaseMs: number; gateway: (apiKey: string
       const machines = await Promise.all(names.map(start));
       return { machines, prefix, dataDir, start };
     },
+    /** Whether the database answers now (false while a restart has it down). */
+    async reachable(): Promise<boolean> {
+      const c = new pg.Client({ connectionString: env.pg.url, connectionTimeoutMillis: 1_000 });
+      try {
+        await c.connect();
+        await c.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      } finally {
+        await c.end().catch(() => undefined);
+      }
+    },
     async ledger<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
       const c = new pg.Client({ connectionString: env.pg.url });
       await c.connect();
@@ -74,6 +87,7 @@ export function teamFixture(options: { leaseMs: number; gateway: (apiKey: string
     /** Object keys under a prefix, read through s3rver's folder (the SDK's own listing is covered in contract.test.ts). */
     bucketKeys(prefix: string): string[] {
       const base = join(env.s3.dir, env.s3.location.bucket);
+      if (!existsSync(join(base, prefix))) return [];
       return readdirSync(join(base, prefix), { recursive: true, withFileTypes: true })
         .filter((e) => e.isFile() && e.name.endsWith('._S3rver_object'))
         .map((e) => relative(base, join(e.parentPath, e.name.replace(/\._S3rver_object$/, ''))).split(sep).join('/'));
@@ -112,9 +126,9 @@ export function teamFixture(options: { leaseMs: number; gateway: (apiKey: string
  * Sends a submit command and waits for its answer: the ids of the tasks accepted in this batch, and how many
  * were refused (with their messages). Lines before the command are not looked at.
  */
-export async function submit(m: Machine, count: number, prompt: string): Promise<{ ids: string[]; refused: string[] }> {
+export async function submit(m: Machine, count: number, prompt: string, options: { video?: boolean } = {}): Promise<{ ids: string[]; refused: string[] }> {
   const from = m.lines.length;
-  m.send({ op: 'submit', count, prompt });
+  m.send({ op: 'submit', count, prompt, ...options });
   await m.waitFor((l) => l.type === 'submits-done' && m.lines.indexOf(l) >= from, 30_000, 'submits');
   const batch = m.lines.slice(from);
   return {
