@@ -98,7 +98,7 @@ export class Machine {
 }
 
 /** Starts a machine and waits until it has joined the team and its core runs. */
-export async function startMachine(name: string, config: Record<string, unknown>, timeoutMs = 30_000): Promise<Machine> {
+export async function startMachine(name: string, config: Record<string, unknown>, timeoutMs = 60_000): Promise<Machine> {
   const proc = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(config)], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } });
   const m = new Machine(name, proc);
   await m.waitFor((l) => l.type === 'ready', timeoutMs, 'ready');
