@@ -7,7 +7,7 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['./scripts/node20-polyfills.ts'],
     testTimeout: 20_000,
-    hookTimeout: 20_000,
+    hookTimeout: 60_000, // set-ups start simulators, cores and databases: slow on a loaded machine, never a verdict
     pool: 'forks',
     // electron-store imports `electron`: inlined, so main's wiring tests' vi.mock('electron') reaches it.
     server: { deps: { inline: ['electron-store'] } },
