@@ -21,6 +21,7 @@ import { fileHandlers } from './handlers/files';
 import { libraryHandlers } from './handlers/library';
 import { activeConnection, profileHandlers } from './handlers/profiles';
 import { taskHandlers } from './handlers/tasks';
+import { systemHttpClient } from './http/system-http-client';
 import { InputStore } from './inputs/input-store';
 import { LibraryService } from './library/library-service';
 import { LibraryStore } from './library/library-store';
@@ -43,7 +44,7 @@ export type { Core } from './core';
 export function createCore(ports: CorePorts): Core {
   const clock = ports.clock ?? systemClock;
   const tuning = { ...DEFAULT_TUNING, ...ports.tuning };
-  const fetchImpl = ports.fetch ?? fetch;
+  const http = ports.http ?? systemHttpClient();
   const events = new CoreEvents();
   const preferences = cachedPreferences(ports.preferences); // read once, pushed on change (asked on every poll)
   const profiles = new ProfileService(ports.dataDir, ports.secrets, ports.demo);
@@ -126,7 +127,7 @@ export function createCore(ports: CorePorts): Core {
     preferences,
     dataDir: ports.dataDir,
     libraryDir,
-    fetch: fetchImpl,
+    http,
     clock,
     log,
     tuning,
@@ -162,7 +163,7 @@ export function createCore(ports: CorePorts): Core {
   const handlers: Handlers = {
     ...queue.handlers,
     ...appHandlers({ ports, preferences, events, notices, clock, libraryDir }),
-    ...profileHandlers({ profiles, preferences, health, events, log, fetch: fetchImpl, clock }),
+    ...profileHandlers({ profiles, preferences, health, events, log, http, clock }),
     ...fileHandlers({
       ports,
       inputs,

@@ -2,6 +2,7 @@ import { BridgeError } from '../../shared/bridge/result';
 import type { Handlers, MethodOutput } from '../../shared/bridge/contract';
 import { DEMO_PROFILE_ID, isPlainHttpRemote } from '../../shared/domain/profile';
 import type { CoreEvents } from '../events';
+import type { HttpClient } from '../http/http-client';
 import type { Clock, Logger, PreferencesStore } from '../ports';
 import type { GatewayHealthBook } from '../profiles/gateway-health';
 import { healthOfTest } from '../profiles/gateway-health';
@@ -47,7 +48,7 @@ export function profileHandlers(deps: {
   health: GatewayHealthBook;
   events: CoreEvents;
   log: Logger;
-  fetch: typeof fetch;
+  http: HttpClient;
   clock: Clock;
 }): Pick<Handlers, ProfileMethods> {
   const { profiles, preferences, health, events } = deps;
@@ -84,7 +85,7 @@ export function profileHandlers(deps: {
     clearProfileKey: async ({ id }) => keyChanged(await profiles.clearKey(id)),
     selectProfile,
     testConnection: async ({ id }) => {
-      const result = await testConnection(await profiles.resolve(id), deps.fetch, deps.clock);
+      const result = await testConnection(await profiles.resolve(id), deps.http.fetch, deps.clock);
       health.record(id, healthOfTest(result));
       return result;
     },
