@@ -146,6 +146,7 @@ export function createCore(ports: CorePorts): Core {
   });
   ports.team?.bind({
     store,
+    writer,
     events,
     engine,
     libraryDir,
