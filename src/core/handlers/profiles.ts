@@ -4,8 +4,7 @@ import { DEMO_PROFILE_ID, isPlainHttpRemote } from '../../shared/domain/profile'
 import type { CoreEvents } from '../events';
 import type { HttpClient } from '../http/http-client';
 import type { Clock, Logger, PreferencesStore } from '../ports';
-import type { GatewayHealthBook } from '../profiles/gateway-health';
-import { healthOfTest } from '../profiles/gateway-health';
+import { GatewayHealthBook, healthOfTest } from '../profiles/gateway-health';
 import type { ProfileService } from '../profiles/profile-service';
 import { testConnection } from '../profiles/test-connection';
 
@@ -42,6 +41,22 @@ export async function activeConnection(
 }
 
 /** Gateway profiles, their keys, the active one and its health. */
+/** The gateway's health per profile; a change of the active profile's is a connection change (the pill follows). */
+export function connectionHealth(
+  profiles: ProfileService,
+  preferences: PreferencesStore,
+  events: CoreEvents,
+): GatewayHealthBook {
+  const health: GatewayHealthBook = new GatewayHealthBook((profileId) => {
+    if (preferences.read().activeProfileId !== profileId) return;
+    activeConnection(profiles, preferences, health).then(
+      (c) => events.emit('connectionChanged', c),
+      () => undefined,
+    );
+  });
+  return health;
+}
+
 export function profileHandlers(deps: {
   profiles: ProfileService;
   preferences: PreferencesStore;
