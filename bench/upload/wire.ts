@@ -12,6 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gatewayRequest } from '../../src/core/gateway/http';
+import { systemHttpClient } from '../../src/core/http/system-http-client';
 import { machineLine, printBenchResult } from '../../reliability/support/report';
 
 const { values: cli } = parseArgs({
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
         target,
         { method: 'POST', path: '/v1/images/edits', body: { multipart } },
         {
-          fetch: globalThis.fetch,
+          http: systemHttpClient(),
           now: Date.now,
           log,
         },

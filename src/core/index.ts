@@ -4,3 +4,6 @@ export { createFileSecretStore, createMemorySecretStore } from './storage/file-s
 export { createJsonPreferencesStore } from './storage/json-preferences-store';
 export { createConsoleLogger } from './logging/console-logger';
 export { joinTeam, TEAM_ENV, type TeamJoinRequest } from './team/team-config';
+export { fetchHttpClient } from './http/fetch-http-client';
+export { systemHttpClient } from './http/system-http-client';
+export type { HttpClient } from './http/http-client';

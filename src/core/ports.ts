@@ -1,5 +1,6 @@
 import type { Preferences } from '../shared/domain/preferences';
 import type { EngineTuning } from './engine/tuning';
+import type { HttpClient } from './http/http-client';
 import type { TeamSession } from './team/team-session';
 
 /** Where API keys live. Implementations: Electron safeStorage (main), a 0600 file (web host), memory (tests). */
@@ -86,8 +87,8 @@ export interface CorePorts {
   log?: Logger;
   demo?: DemoGateway;
   shell?: ShellPort;
-  /** Replaces global fetch (tests). */
-  fetch?: typeof fetch;
+  /** Core's way to the network (default: the system client; tests inject one, e.g. fetchHttpClient). */
+  http?: HttpClient;
   /** Engine timings (tests shrink them for a fast simulator). */
   tuning?: Partial<EngineTuning>;
   /** Team mode: the joined team (PostgreSQL ledger, media store, leases). Absent: solo. */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createCore, createFileSecretStore, createJsonPreferencesStore, joinTeam, type Core, type DemoGateway, type Logger, type TeamJoinRequest } from '../core';
+import { createCore, createFileSecretStore, createJsonPreferencesStore, fetchHttpClient, joinTeam, type Core, type DemoGateway, type Logger, type TeamJoinRequest } from '../core';
 import { startWebHost, type WebHost } from './web-host';
 
 export interface WebAppOptions {
@@ -30,7 +30,7 @@ export async function createWebApp(options: WebAppOptions): Promise<{ core: Core
     preferences: createJsonPreferencesStore(options.dataDir),
     demo: options.demo,
     ...(options.log ? { log: options.log } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.fetch ? { http: fetchHttpClient(options.fetch) } : {}),
   });
   await core.start();
   const host = await startWebHost({

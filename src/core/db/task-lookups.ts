@@ -33,24 +33,6 @@ export function resumeWork(sql: StatementCache): { id: string; status: TaskStatu
   return out;
 }
 
-/** See TaskStore.markInterruptedSubmissions. */
-export function markInterruptedSubmissions(
-  sql: StatementCache,
-  at: number,
-  error: string,
-  message: string,
-): string[] {
-  const events =
-    "CASE WHEN json_valid(events_json) AND json_type(events_json) = 'array' THEN events_json ELSE '[]' END";
-  const rows = sql
-    .get(
-      `UPDATE tasks SET status = 'unknown', error = ?, updated_at = ?, events_json = json_insert(${events}, '$[#]', json_object('at', ?, 'message', ?)) WHERE active = 1 AND status = 'submitting' RETURNING id`,
-    )
-    .raw()
-    .all(error, at, at, message);
-  return rows.flatMap((r) => (Array.isArray(r) && typeof r[0] === 'string' ? [r[0]] : []));
-}
-
 /** See TaskStore.anyAwaitingCallback. */
 export function anyAwaitingCallback(sql: StatementCache): { profileId: string } | null {
   const row = sql

@@ -214,17 +214,6 @@ export class TaskStore {
   }
 
   /**
-   * Marks every task caught mid-submission (`submitting` after a restart) `unknown`, with `error` and an
-   * event `message`, in one statement: no row is read into JS. Returns their ids.
-   */
-  markInterruptedSubmissions(at: number, error: string, message: string): string[] {
-    this.#assertOpen();
-    this.#records.clear();
-    this.#mirror.invalidate();
-    return lookups.markInterruptedSubmissions(this.#sql, at, error, message);
-  }
-
-  /**
    * One unfinished task that was promised a callback (its profile decides the receiver's port), or null.
    * One indexed row, not a read of every unfinished task: a start stays flat with the size of the history.
    */

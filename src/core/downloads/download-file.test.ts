@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { downloadFile } from './download-file';
+import { fetchTransport } from './transport';
 import {
   DownloadAbortedError,
   DownloadHttpError,
@@ -315,7 +316,7 @@ describe('downloadFile', () => {
     expect(out.sha256).toBe(BLOB_SHA);
   });
 
-  it('resumes a body that ends cleanly but short of Content-Length (custom fetchImpl)', async () => {
+  it('resumes a body that ends cleanly but short of Content-Length (through a fetch transport)', async () => {
     const ranges: Array<string | null> = [];
     const fetchImpl: typeof fetch = async (_input, init) => {
       const range = new Headers(init?.headers).get('range');
@@ -332,7 +333,7 @@ describe('downloadFile', () => {
         headers: { 'content-range': `bytes ${from}-${BLOB.length - 1}/${BLOB.length}` },
       });
     };
-    const out = await downloadFile({ url: 'http://example.invalid/v', tempPath: temp, fetchImpl, ...fast });
+    const out = await downloadFile({ url: 'http://example.invalid/v', tempPath: temp, transport: fetchTransport(fetchImpl), ...fast });
     expect(ranges).toEqual([null, 'bytes=1000-']);
     expect(out).toEqual({ size: BLOB.length, sha256: BLOB_SHA, contentType: 'video/mp4' });
   });
@@ -358,7 +359,7 @@ describe('downloadFile', () => {
     const out = await downloadFile({
       url: 'http://x.invalid/',
       tempPath: temp,
-      fetchImpl,
+      transport: fetchTransport(fetchImpl),
       idleTimeoutMs: 100,
       ...fast,
     });

@@ -11,7 +11,8 @@ import {
 import { HashedFile } from './file-sink';
 import { createProgressReporter, type ProgressReporter } from './progress';
 import { backoffDelay, parseRetryAfter, sleep } from './retry-timing';
-import { chooseTransport, type BodyResponse, type Transport } from './transport';
+import { systemHttpClient } from '../http/system-http-client';
+import type { BodyResponse, Transport } from './transport';
 import type { DownloadOptions, DownloadOutcome } from './types';
 
 /** What one HTTP attempt ended with. */
@@ -65,7 +66,7 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadOu
     options,
     file,
     progress: createProgressReporter(options.onProgress),
-    transport: options.transport ?? chooseTransport(options.fetchImpl),
+    transport: options.transport ?? systemHttpClient().download,
     total: expected,
     contentType: null,
   };

@@ -37,7 +37,7 @@ export function proxyConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
   );
 }
 
-/** Downloads through `fetchImpl` (a custom one from tests or ports, a proxy, anything but plain HTTP/1.1). */
+/** Downloads through `fetchImpl` (an injected client's fetch, a proxy, a content-encoded answer). */
 export function fetchTransport(fetchImpl: typeof fetch): Transport {
   return async (url, headers, signal) => {
     const res = await fetchImpl(url, { headers, signal, redirect: 'follow' });
@@ -111,14 +111,4 @@ export function wireTransport(
       };
     }
   };
-}
-
-/**
- * The transport for one download: the HTTP/1.1 reader unless a fetch is injected (tests, ports) or a
- * proxy is configured. HTTP/2 is never negotiated by the reader (ALPN offers only http/1.1).
- */
-export function chooseTransport(fetchImpl: typeof fetch | undefined): Transport {
-  const viaFetch = fetchTransport(fetchImpl ?? globalThis.fetch);
-  if ((fetchImpl && fetchImpl !== globalThis.fetch) || proxyConfigured()) return viaFetch;
-  return wireTransport(viaFetch);
 }

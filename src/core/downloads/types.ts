@@ -45,12 +45,7 @@ export interface DownloadOptions {
   maxAttempts?: number;
   /** Called before each wait between attempts: the next attempt's number (2 = first retry) and the wait. */
   onRetry?: (retry: { attempt: number; delayMs: number; reason: unknown }) => void;
-  /**
-   * Fetch implementation. When it is a custom one (not the global `fetch`), every request goes through it;
-   * otherwise plain HTTP/1.1 downloads use the faster reader of `wire/` (fetch stays for proxies).
-   */
-  fetchImpl?: typeof fetch;
-  /** The transport itself (tests: a reader with a private TLS CA). Overrides `fetchImpl`. */
+  /** How the GETs are made: the injected HttpClient's `download` (default: the system client's). */
   transport?: Transport;
   /** Delays between failed attempts. */
   backoff?: BackoffOptions;

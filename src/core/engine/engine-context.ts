@@ -1,6 +1,7 @@
 import type { TaskStore } from '../db/task-store';
 import type { Estimator } from '../estimates/estimator';
 import type { GatewayTarget } from '../gateway/http';
+import type { HttpClient } from '../http/http-client';
 import type { InputStore } from '../inputs/input-store';
 import type { LibraryHooks } from '../library/library-service';
 import type { Clock, Logger, PreferencesStore } from '../ports';
@@ -25,7 +26,8 @@ export interface EngineDeps {
   preferences: PreferencesStore;
   dataDir: string;
   libraryDir: () => string;
-  fetch: typeof fetch;
+  /** Core's way to the network (production: the system client; tests inject one). */
+  http: HttpClient;
   clock: Clock;
   log: Logger;
   tuning: EngineTuning;

@@ -5,6 +5,7 @@ import { afterEach, expect, it } from 'vitest';
 import { startSimulator, type SimFault, type Simulator } from '../../sim';
 import { startTestCore, type TestCore } from '../test-support/core-harness';
 import { createCore, type Core } from '../create-core';
+import { fetchHttpClient } from '../http/fetch-http-client';
 import { createMemorySecretStore } from '../storage/file-secret-store';
 import { createJsonPreferencesStore } from '../storage/json-preferences-store';
 import { FAST_TUNING, type EngineTuning } from './tuning';
@@ -46,7 +47,7 @@ it('polls are not limited to maxRequestsInFlight per idle tick, and never exceed
     preferences: createJsonPreferencesStore(dataDir),
     demo: { start: async () => gateway, stop: async () => undefined },
     tuning,
-    fetch: counting,
+    http: fetchHttpClient(counting),
   });
   await core.start();
   try {

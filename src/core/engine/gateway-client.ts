@@ -9,11 +9,12 @@ import {
   type GatewayTarget,
   type RequestOptions,
 } from '../gateway/http';
+import type { HttpClient } from '../http/http-client';
 import type { Clock, Logger } from '../ports';
 import type { TaskRecord } from '../tasks/task-record';
 
 export interface GatewayClientDeps {
-  fetch: typeof fetch;
+  http: HttpClient;
   clock: Clock;
   log: Logger;
   /** Every gateway answer (HTTP status) or its absence, per profile: feeds the connection's health. */
@@ -89,6 +90,6 @@ export class GatewayClient {
   }
 
   private http() {
-    return { fetch: this.deps.fetch, now: () => this.deps.clock.now(), log: this.deps.log };
+    return { http: this.deps.http, now: () => this.deps.clock.now(), log: this.deps.log };
   }
 }

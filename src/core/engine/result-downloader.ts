@@ -20,6 +20,7 @@ import { ADAPTERS } from '../gateway/adapters';
 import { authHeaders, type GatewayTarget } from '../gateway/http';
 import type { RemoteResult } from '../gateway/parse';
 import type { Clock, Logger } from '../ports';
+import type { HttpClient } from '../http/http-client';
 import type { TaskRecord } from '../tasks/task-record';
 import { sameOrigin } from '../profiles/key-origin';
 import { Limiter } from './limiter';
@@ -30,7 +31,7 @@ import type { LibraryHooks } from '../library/library-service';
 export interface DownloaderDeps {
   dataDir: string;
   libraryDir: () => string;
-  fetch: typeof fetch;
+  http: HttpClient;
   log: Logger;
   clock: Clock;
   fileNamePattern: () => string;
@@ -175,7 +176,7 @@ export class ResultDownloader {
         : {},
       tempPath,
       signal,
-      fetchImpl: this.deps.fetch,
+      transport: this.deps.http.download,
       onProgress: (received, total) => {
         this.deps.progress(task.id, result.index, received, total);
       },

@@ -153,7 +153,7 @@ export class Submission {
     const media = createMediaResolver(
       deps.inputs,
       deps.libraryDir(),
-      deps.fetch,
+      deps.http.fetch,
       (taskId, index) => deps.store.get(taskId)?.results.find((r) => r.index === index)?.file ?? null,
     );
     try {

@@ -102,6 +102,22 @@ export class TaskWriter {
     this.deps.events.emit('taskRemoved', { id });
   }
 
+  /**
+   * A task row as the team's ledger has it (another machine's task, or one this machine takes over): stored
+   * whole (inserted when this cache has not seen it), with its own `updatedAt`. The ledger's state wins over
+   * poll bookkeeping kept here (dropped) and over what a full disk held back (overwritten), so {@link get}
+   * and the row agree; scrubbed and told to the renderer like any write.
+   */
+  applyReplica(record: TaskRecord): TaskRecord | null {
+    if (this.deps.store.closed) return null;
+    this.book.take(record.id);
+    const row = { ...record, ...scrubPatch(record, this.deps.secrets()) };
+    if (!this.guard.get(record.id)) this.deps.store.insert(row);
+    const next = this.guard.write(record.id, row);
+    if (next) this.deps.events.emit('taskChanged', this.summary(next));
+    return next;
+  }
+
   /** The user's marks on a task (favourite, rejected): not the lifecycle's business, but written here. */
   mark(id: string, marks: { favourite?: boolean; rejected?: boolean }): TaskRecord | null {
     if (!this.get(id)) return null;

@@ -9,11 +9,13 @@ import { parseMultipart, boundaryOf } from '../../sim/multipart';
 import { KEY, makePng, startTestSim } from '../../sim/test-helpers';
 import type { Simulator } from '../../sim/types';
 import { silentLogger } from '../ports';
+import { fetchHttpClient } from '../http/fetch-http-client';
+import { systemHttpClient } from '../http/system-http-client';
 import { GatewayNetworkError, gatewayRequest, type GatewayTarget } from './http';
 import type { MultipartForm } from './multipart';
 
 const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
-const deps = { fetch: globalThis.fetch, now: () => Date.now(), log: silentLogger };
+const deps = { http: systemHttpClient(), now: () => Date.now(), log: silentLogger };
 
 let sim: Simulator;
 let dir = '';
@@ -210,7 +212,7 @@ describe('multipart uploads streamed from disk (node:http, exact Content-Length)
           },
         },
       },
-      { ...deps, fetch: injected },
+      { ...deps, http: fetchHttpClient(injected) },
     );
     expect(res.status).toBe(200);
     expect(seenBodies).toEqual(['form']);

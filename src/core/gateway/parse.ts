@@ -1,5 +1,7 @@
 /** Tolerant readers for gateway responses whose shapes drift (api-notes E.6). None of them throw. */
 
+import { isAbsoluteHttpUrl } from '../../shared/domain/profile';
+
 export type RemoteResult = { kind: 'url'; url: string } | { kind: 'b64'; data: string; mime: string | null };
 
 export function isRecord(v: unknown): v is Record<string, unknown> {
@@ -55,16 +57,8 @@ export function parseNumber(v: unknown): number | null {
   return typeof n === 'number' && Number.isFinite(n) ? n : null;
 }
 
-/** An absolute http(s) URL that actually parses: "http://" or "https:// x" would only fail later, in the download. */
-export function isHttpUrl(s: string): boolean {
-  if (!/^https?:\/\//i.test(s)) return false;
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
-  } catch {
-    return false;
-  }
-}
+/** See isAbsoluteHttpUrl (shared with the profile form's callback URL check). */
+export const isHttpUrl = isAbsoluteHttpUrl;
 
 /** `output_format` becomes part of a MIME type (and so of a file extension): only a short token is trusted. */
 const b64Mime = (format: unknown): string | null =>

@@ -3,9 +3,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../ports';
+import { systemHttpClient } from '../http/system-http-client';
 import { GatewayNetworkError, gatewayRequest, type GatewayTarget } from './http';
 
-const deps = { fetch: globalThis.fetch, now: () => Date.now(), log: silentLogger };
+const deps = { http: systemHttpClient(), now: () => Date.now(), log: silentLogger };
 
 interface Seen {
   method: string;

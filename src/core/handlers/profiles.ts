@@ -2,9 +2,9 @@ import { BridgeError } from '../../shared/bridge/result';
 import type { Handlers, MethodOutput } from '../../shared/bridge/contract';
 import { DEMO_PROFILE_ID, isPlainHttpRemote } from '../../shared/domain/profile';
 import type { CoreEvents } from '../events';
+import type { HttpClient } from '../http/http-client';
 import type { Clock, Logger, PreferencesStore } from '../ports';
-import type { GatewayHealthBook } from '../profiles/gateway-health';
-import { healthOfTest } from '../profiles/gateway-health';
+import { GatewayHealthBook, healthOfTest } from '../profiles/gateway-health';
 import type { ProfileService } from '../profiles/profile-service';
 import { testConnection } from '../profiles/test-connection';
 
@@ -41,13 +41,29 @@ export async function activeConnection(
 }
 
 /** Gateway profiles, their keys, the active one and its health. */
+/** The gateway's health per profile; a change of the active profile's is a connection change (the pill follows). */
+export function connectionHealth(
+  profiles: ProfileService,
+  preferences: PreferencesStore,
+  events: CoreEvents,
+): GatewayHealthBook {
+  const health: GatewayHealthBook = new GatewayHealthBook((profileId) => {
+    if (preferences.read().activeProfileId !== profileId) return;
+    activeConnection(profiles, preferences, health).then(
+      (c) => events.emit('connectionChanged', c),
+      () => undefined,
+    );
+  });
+  return health;
+}
+
 export function profileHandlers(deps: {
   profiles: ProfileService;
   preferences: PreferencesStore;
   health: GatewayHealthBook;
   events: CoreEvents;
   log: Logger;
-  fetch: typeof fetch;
+  http: HttpClient;
   clock: Clock;
 }): Pick<Handlers, ProfileMethods> {
   const { profiles, preferences, health, events } = deps;
@@ -84,7 +100,7 @@ export function profileHandlers(deps: {
     clearProfileKey: async ({ id }) => keyChanged(await profiles.clearKey(id)),
     selectProfile,
     testConnection: async ({ id }) => {
-      const result = await testConnection(await profiles.resolve(id), deps.fetch, deps.clock);
+      const result = await testConnection(await profiles.resolve(id), deps.http.fetch, deps.clock);
       health.record(id, healthOfTest(result));
       return result;
     },

@@ -9,7 +9,7 @@ import { dispatch } from '../../shared/bridge/dispatch';
 import { withPngText } from '../provenance/png';
 import { PROVENANCE_CLOSE, PROVENANCE_OPEN } from '../provenance/xmp';
 import { makePng, startTestCore, type TestCore } from '../test-support/core-harness';
-import { readEnds } from './import-folder';
+import { readEnds, type ImportOutcome } from './import-folder';
 
 /** Issue 26 item 12: "Import folder" through a desktop core (its folder picker answers the test's folder). */
 let sim: Simulator;
@@ -37,19 +37,11 @@ const settings = (taskId: string, more: Record<string, unknown> = {}) =>
   JSON.stringify({ app: 'Atelier', version: 1, taskId, operationId: 'gateway.text2image', prompt: `made ${taskId.slice(0, 20)}`, ...more });
 const marked = (taskId: string, more: Record<string, unknown> = {}) => withPngText(makePng(8, 8), settings(taskId, more));
 
-type Outcome = {
-  scanned: number;
-  found: number;
-  imported: number;
-  known: number;
-  skipped: { file: string; reason: string }[];
-  note: string | null;
-};
-async function importFrom(dir: string): Promise<Outcome> {
+async function importFrom(dir: string): Promise<ImportOutcome> {
   core = await startTestCore(sim, { desktop: { chooseFolder: async () => dir } });
   const reply = await dispatch(core.core.handlers, 'importFolder', { path: null });
   if (!reply.ok) throw new Error(`${reply.error.code}: ${reply.error.message}`);
-  return reply.value as Outcome;
+  return reply.value as ImportOutcome;
 }
 const imported = (c: TestCore) => c.core.store.list({ sort: 'newest' }, null, 500).items.filter((t) => t.profileId === 'imported');
 

@@ -6,7 +6,9 @@ import { afterEach, expect, it } from 'vitest';
 import { TaskStore } from '../db/task-store';
 import { makeTaskRecord } from '../db/test-fixtures';
 import { CoreEvents } from '../events';
-import { silentLogger } from '../ports';
+import type { TaskSummary } from '../../shared/domain/task';
+import { TaskWriter } from '../engine/task-writer';
+import { silentLogger, systemClock } from '../ports';
 import { CacheApplier } from './cache-applier';
 import { HeldLeases } from './held-leases';
 import { FolderMediaStore } from './media/folder-media-store';
@@ -26,17 +28,36 @@ function setup(pending: Record<string, boolean> = {}) {
   const store = TaskStore.open(join(tmp(), 'atelier.db'));
   const library = tmp();
   const media = new FolderMediaStore(tmp());
+  const events = new CoreEvents();
+  const writer = new TaskWriter({ store, events, clock: systemClock, dataDir: tmp(), secrets: () => [], bookFlushMs: () => 60_000, logError: () => undefined });
   const applier = new CacheApplier({
-    store,
-    events: new CoreEvents(),
+    writer,
     media,
     held: new HeldLeases(60_000, Date.now),
     libraryDir: () => library,
     log: silentLogger,
     pendingFlag: (id, field) => pending[`${id}/${field}`],
   });
-  return { store, library, media, applier };
+  return { store, library, media, applier, writer, events };
 }
+
+it("a ledger row is written through core's one writer: poll bookkeeping kept here is dropped, the gallery is told", async () => {
+  const { store, applier, writer, events } = setup();
+  // This machine polled the task (its bookkeeping waits in memory), then lost it to another machine.
+  const task = makeTaskRecord({ status: 'running', results: [], internal: { ...makeTaskRecord().internal, nextPollAt: 1_000 } });
+  writer.insert(task);
+  writer.keep(task.id, { internal: { ...task.internal, nextPollAt: 9_000, pollCount: 7 } });
+  const told: string[] = [];
+  events.subscribe((event, payload) => {
+    if (event === 'taskChanged') told.push((payload as TaskSummary).status);
+  });
+  await applier.applyOne({ ...task, status: 'succeeded', internal: { ...task.internal, pollCount: 3 } }, {});
+  // What core reads, what the gallery was told and what is stored agree: the ledger's state, no poll planned.
+  expect(writer.get(task.id)).toMatchObject({ status: 'succeeded', internal: { nextPollAt: null, pollCount: 3 } });
+  expect(told).toEqual(['succeeded']);
+  writer.flushBook(); // a flush of the old bookkeeping would plan a poll of a task this machine no longer holds
+  expect(store.get(task.id)?.internal).toMatchObject({ nextPollAt: null, pollCount: 3 });
+});
 
 it('an edit made here and not yet in the ledger wins over the ledger row that arrives first', async () => {
   const task = makeTaskRecord({ favourite: false, results: [] });

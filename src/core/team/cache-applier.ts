@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
-import type { TaskStore } from '../db/task-store';
-import type { CoreEvents } from '../events';
+import type { TaskWriter } from '../engine/task-writer';
 import type { Logger } from '../ports';
-import { toSummary, type TaskRecord } from '../tasks/task-record';
+import type { TaskRecord } from '../tasks/task-record';
 import { resolveInside } from './safe-path';
 import { Limiter } from '../engine/limiter';
 import type { HeldLeases } from './held-leases';
@@ -10,9 +9,11 @@ import type { ChangedTask } from './pg/change-feed';
 import type { MediaRefs, MediaStore } from './ports';
 import { parseTaskRecord } from './record-schema';
 
+/** What team mode writes task rows through: core's one writer (cache, poll book, full disk, events). */
+export type ReplicaWriter = Pick<TaskWriter, 'get' | 'applyReplica' | 'mark'>;
+
 export interface CacheApplierDeps {
-  store: TaskStore;
-  events: CoreEvents;
+  writer: ReplicaWriter;
   media: MediaStore;
   held: HeldLeases;
   libraryDir: () => string;
@@ -76,10 +77,7 @@ export class CacheApplier {
   }
 
   private store(record: TaskRecord): void {
-    const local: TaskRecord = { ...this.withLocalFlags(record), internal: { ...record.internal, nextPollAt: null } };
-    const { store } = this.deps;
-    const next = store.get(local.id) ? store.update(local.id, local) : (store.insert(local), store.get(local.id));
-    if (next) this.deps.events.emit('taskChanged', toSummary(next));
+    this.deps.writer.applyReplica({ ...this.withLocalFlags(record), internal: { ...record.internal, nextPollAt: null } });
   }
 
   private async fetchThenStore(id: string): Promise<void> {
@@ -146,10 +144,9 @@ export class CacheApplier {
 
   private applyFlags(incoming: TaskRecord): void {
     const record = this.withLocalFlags(incoming);
-    const current = this.deps.store.get(record.id);
+    const current = this.deps.writer.get(record.id);
     if (!current || (current.favourite === record.favourite && current.rejected === record.rejected)) return;
-    const next = this.deps.store.update(record.id, { favourite: record.favourite, rejected: record.rejected });
-    if (next) this.deps.events.emit('taskChanged', toSummary(next));
+    this.deps.writer.mark(record.id, { favourite: record.favourite, rejected: record.rejected });
   }
 
 }

@@ -6,8 +6,8 @@ import type { CoreEvents } from '../events';
 import { silentLogger, type Logger } from '../ports';
 import { MESSAGE } from '../engine/lifecycle/texts';
 import { withEvent } from '../engine/record-factory';
-import { toSummary, type TaskRecord } from '../tasks/task-record';
-import { CacheApplier } from './cache-applier';
+import type { TaskRecord } from '../tasks/task-record';
+import { CacheApplier, type ReplicaWriter } from './cache-applier';
 import type { TeamEngineHooks } from './engine-hooks';
 import { HeldLeases } from './held-leases';
 import { ChangeFeed, type FeedState } from './pg/change-feed';
@@ -44,6 +44,8 @@ export interface TeamSessionOptions {
 /** The parts of core a session works with, given when core is composed. */
 export interface TeamCoreParts {
   store: TaskStore;
+  /** Core's one writer of task rows: every row team mode brings in or takes over is written through it. */
+  writer: ReplicaWriter;
   events: CoreEvents;
   engine: { retryDownload(id: string): Promise<unknown> };
   libraryDir: () => string;
@@ -145,7 +147,7 @@ export class TeamSession {
     this.edits = new EditQueue(this.ledger.pool, this.options.machine, this.log);
     const edits = this.edits;
     this.cache = new TeamMediaCache({ db: parts.store.db, media: this.options.media, libraryDir: parts.libraryDir, capBytes: this.options.cacheBytes ?? DEFAULT_CACHE_BYTES, now: parts.now, log: this.log });
-    this.applier = new CacheApplier({ ...common, events: parts.events, pendingFlag: (id, field) => edits.pending(id, field), cache: this.cache });
+    this.applier = new CacheApplier({ ...common, writer: parts.writer, pendingFlag: (id, field) => edits.pending(id, field), cache: this.cache });
     this.offEvents = parts.events.subscribe((event, payload) => {
       if (event !== 'taskChanged') return;
       const task = payload as TaskSummary;
@@ -320,8 +322,7 @@ export class TeamSession {
     else if (record.status === 'queued' || record.status === 'running')
       next = { ...next, internal: { ...record.internal, nextPollAt: now }, events: withEvent(record, `taken over by ${this.options.machine}`, now) };
     else next = { ...next, events: withEvent(record, `taken over by ${this.options.machine}`, now) };
-    const stored = parts.store.get(next.id) ? parts.store.update(next.id, next) : (parts.store.insert(next), parts.store.get(next.id));
-    if (stored) parts.events.emit('taskChanged', toSummary(stored));
+    parts.writer.applyReplica(next);
     if (next.status === 'waiting') parts.pump?.(); // now this machine's to send
     if (next.status === 'downloading' || next.status === 'succeeded') {
       // The last holder's saved bytes first: the download resumes where it stopped (see DownloadCheckpoints).

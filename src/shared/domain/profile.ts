@@ -34,8 +34,11 @@ export const baseUrlSchema = z
 
 export const PUBLIC_URL_MESSAGE = 'Enter a full http:// or https:// address (such as https://my-tunnel.example.com), or leave it empty.';
 
-/** True for an absolute http(s) URL with a host: what a gateway can call back. */
-function isAbsoluteHttpUrl(text: string): boolean {
+/**
+ * True for an absolute http(s) URL with a host that actually parses: what a gateway can call back, and what
+ * a download can use ("http://" or "https:// x" would only fail later).
+ */
+export function isAbsoluteHttpUrl(text: string): boolean {
   if (!/^https?:\/\//i.test(text)) return false;
   try {
     const u = new URL(text);
