@@ -10,7 +10,7 @@ import type { MediaRefs, MediaStore } from './ports';
 import { parseTaskRecord } from './record-schema';
 
 /** What team mode writes task rows through: core's one writer (cache, poll book, full disk, events). */
-export type ReplicaWriter = Pick<TaskWriter, 'get' | 'applyReplica' | 'mark'>;
+export type ReplicaWriter = Pick<TaskWriter, 'get' | 'write' | 'applyReplica' | 'mark'>;
 
 export interface CacheApplierDeps {
   writer: ReplicaWriter;

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import type { TaskStore } from '../db/task-store';
-import type { CoreEvents } from '../events';
+import type { TaskWriter } from '../engine/task-writer';
 import { withEvent } from '../engine/record-factory';
 import type { Logger } from '../ports';
-import { toSummary, type TaskRecord } from '../tasks/task-record';
+import type { TaskRecord } from '../tasks/task-record';
 import { BudgetExceeded } from './ports';
 
 /** Shown on a task that waits for its reservation (its raw status, and once in its log). */
@@ -21,8 +21,10 @@ export function ledgerUnreachable(e: unknown): boolean {
 }
 
 export interface OfflineReservationsDeps {
-  store: TaskStore;
-  events: CoreEvents;
+  /** Read only (which tasks wait); every change goes through the writer. */
+  store: Pick<TaskStore, 'db'>;
+  /** Core's one writer (it tells the gallery). */
+  writer: Pick<TaskWriter, 'get' | 'write'>;
   /** The ledger's reservation (budget and insert in one transaction; the lease becomes this machine's). */
   reserve: (record: TaskRecord) => Promise<void>;
   /** Lets the queue look again (a reserved task may be sent now). */
@@ -75,7 +77,7 @@ export class OfflineReservations {
   private async run(): Promise<void> {
     let reserved = 0;
     for (const id of [...this.parked]) {
-      const record = this.deps.store.get(id);
+      const record = this.deps.writer.get(id);
       if (!record || record.status !== 'waiting') {
         this.parked.delete(id); // cancelled or deleted meanwhile: nothing to reserve
         continue;
@@ -100,9 +102,7 @@ export class OfflineReservations {
   }
 
   private mark(id: string, patch: (t: TaskRecord) => Partial<TaskRecord>): void {
-    const current = this.deps.store.get(id);
-    if (!current) return;
-    const next = this.deps.store.update(id, patch(current));
-    if (next) this.deps.events.emit('taskChanged', toSummary(next));
+    const current = this.deps.writer.get(id);
+    if (current) this.deps.writer.write(id, patch(current));
   }
 }

@@ -137,7 +137,7 @@ export class TeamSession {
     if (parts.dataDir) this.checkpoints = new DownloadCheckpoints({ store: parts.store, media: this.options.media, held: this.held, dataDir: parts.dataDir, log: this.log });
     this.offline = new OfflineReservations({
       store: parts.store,
-      events: parts.events,
+      writer: parts.writer,
       reserve: (record) => this.reserveInLedger(record, null),
       pump: () => parts.pump?.(),
       now: parts.now,
