@@ -14,6 +14,7 @@ import { sectionOf } from './form-sections';
 import { fieldLabel, issueText } from './form-text';
 import { FormFooter } from './FormFooter';
 import { FormNotice } from './FormNotice';
+import { useDockPadding } from './use-dock-padding';
 import { usePasteTargets } from './use-paste-targets';
 import { useSubmit } from './use-submit';
 import { useBridgeStatus } from '../../bridge/bridge-status';
@@ -41,6 +42,7 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
   const [advancedOpen, setAdvancedOpen] = useState(() => extra.trim() !== '');
   const [pasteNote, setPasteNote] = useState<string | null>(null);
   const { submit, pending, notice, dismiss, serverIssues, clearServerIssue } = useSubmit(operationId);
+  const dockRef = useDockPadding<HTMLDivElement>();
   const paste = usePasteTargets((type) => setPasteNote(t('forms.media.noPasteTarget', { type })));
 
   const issues = useMemo(() => validateValues(op, values), [op, values]);
@@ -170,7 +172,7 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
             </button>
           </div>
         </details>
-        <div className="fm-dock">
+        <div className="fm-dock" ref={dockRef}>
           {notice && <FormNotice notice={notice} onDismiss={dismiss} />}
           {pasteNote && !notice && (
             <div className="fm-notice fm-notice-warn" role="alert">
