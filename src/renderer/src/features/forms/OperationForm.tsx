@@ -50,6 +50,9 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
   const visible = op.fields.filter((f) => isVisible(f, values));
   const ignoredExtra = extraParsed.ok ? Object.keys(extraParsed.value).filter((k) => op.neverSend?.includes(k)) : [];
 
+  // Everything that blocks Generate; the footer names only what the user touched (or all, once Generate was
+  // pressed), like the fields themselves: a fresh form opens calm, not with a list of faults. Invalid extra
+  // fields JSON was typed by the user, so it counts as touched.
   const blocking = [
     ...visible.filter((f) => issues[f.name]).map((f) => ({ name: f.name, label: fieldLabel(t, operationId, f) })),
     ...(extraParsed.ok ? [] : [{ name: 'extra', label: t('forms.extra.label') }]),
@@ -204,7 +207,7 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
               )
             }
             estimate={studio.estimate}
-            blocking={blocking}
+            blocking={blocking.filter((b) => attempted || b.name === 'extra' || touched.has(b.name))}
             attempted={attempted}
             pending={pending}
             onSubmit={onSubmit}
