@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { noBrowserDialogs, rendererPlugin } from './eslint/renderer-rules.js';
+import { noBrowserDialogs, noNativeControls, rendererPlugin } from './eslint/renderer-rules.js';
 
 /** Import rules that keep the layers honest (conventions §1). Each entry: files → forbidden import patterns. */
 const ours = (...names) => names.flatMap((n) => [`**/${n}`, `**/${n}/**`, `../${n}`, `../${n}/**`]);
@@ -35,6 +35,8 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       // No window.prompt/confirm/alert: board names and confirmations happen in the page (issue 28).
       ...noBrowserDialogs,
+      // No native <select> or title tooltips: the primitives' Select and tooltips (issue 28).
+      ...noNativeControls,
       // Feature folders import each other only through their index.ts.
       'atelier/feature-index-only': 'error',
       // Query keys come from state/query-keys.ts (derived from the contract), never a literal array.

@@ -1,8 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { GalleryPage } from './pages/gallery-page';
 import { startGalleryApp, type RunningGalleryApp } from './support/gallery-app';
 import { galleryFixtures } from './support/gallery-fixtures';
 import { seedGallery } from './support/seed';
+import { escapeCloses, expectFocused, expectTrapped } from './support/focus';
 import { recordBrowserDialogs } from './support/select';
 
 /**
@@ -16,34 +17,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await app?.close();
 });
-
-const active = (page: Page) => page.evaluate(() => document.activeElement?.outerHTML.slice(0, 160) ?? 'none');
-
-/** Tabs `n` times (and back) and checks focus never leaves `dialog`. */
-async function expectTrapped(page: Page, dialog: Locator, n = 25): Promise<void> {
-  for (const key of ['Tab', 'Shift+Tab']) {
-    for (let i = 0; i < n; i++) {
-      await page.keyboard.press(key);
-      const inside = await dialog.evaluate((el) => el.contains(document.activeElement));
-      expect(inside, `after ${i + 1}× ${key} focus is on ${await active(page)}`).toBe(true);
-    }
-  }
-}
-
-/** Escape closes the dialog; a tooltip showing on the focused control takes the first press (as a native one would). */
-async function escapeCloses(page: Page, dialog: Locator): Promise<void> {
-  const tooltipShown = (await page.getByTestId('tooltip').count()) > 0;
-  await page.keyboard.press('Escape');
-  if (tooltipShown) {
-    await expect(page.getByTestId('tooltip')).toHaveCount(0);
-    await page.keyboard.press('Escape');
-  }
-  await expect(dialog).toBeHidden();
-}
-
-async function expectFocused(page: Page, target: Locator): Promise<void> {
-  await expect(target, `focus is on ${await active(page)}`).toBeFocused();
-}
 
 test('the lightbox, Settings, the ledger and Compare trap focus, close on Escape and return focus to their opener', async ({ page }) => {
   const dialogCalls = await recordBrowserDialogs(page);

@@ -76,3 +76,13 @@ export const noBrowserDialogs = {
   'no-restricted-globals': ['error', ...DIALOGS.map((name) => ({ name, message: why }))],
   'no-restricted-properties': ['error', ...['window', 'globalThis', 'self'].flatMap((object) => DIALOGS.map((property) => ({ object, property, message: why })))],
 };
+
+/** Native `<select>` and `title` tooltips: the primitives' Select and Tip/ClippedText take a keyboard, Escape and a screen reader. */
+const nativeWhy = 'use Select / Tip / ClippedText from ui/primitives (issue 28).';
+export const noNativeControls = {
+  'no-restricted-syntax': [
+    'error',
+    { selector: "JSXOpeningElement[name.name='select']", message: `A native <select>: ${nativeWhy}` },
+    { selector: 'JSXOpeningElement[name.name=/^[a-z]/] > JSXAttribute[name.name="title"]', message: `A native title tooltip: ${nativeWhy}` },
+  ],
+};

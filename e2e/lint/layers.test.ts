@@ -33,6 +33,13 @@ describe('renderer rules (issue 28)', () => {
     for (const code of ["export const n = window.prompt('Board name');\n", 'export const ok = confirm("Delete?");\n', "alert('done');\n"])
       expect((await ruleIds(code, 'src/renderer/src/features/library/boards/bad.ts')).some((r) => r === 'no-restricted-properties' || r === 'no-restricted-globals')).toBe(true);
   });
+  it('a native <select> or title tooltip is an error in the renderer; a component prop named title is not', async () => {
+    const file = 'src/renderer/src/features/queue/bad.tsx';
+    expect(await ruleIds('export const s = <select value="1"><option>1</option></select>;\n', file)).toContain('no-restricted-syntax');
+    expect(await ruleIds('export const s = <span title="the whole prompt">the whole…</span>;\n', file)).toContain('no-restricted-syntax');
+    const ok = 'const Dialog = (p: { title: string }) => <h2>{p.title}</h2>;\nexport const d = <Dialog title="Delete?" />;\n';
+    expect(await ruleIds(ok, 'src/renderer/src/features/queue/ok.tsx')).toEqual([]);
+  });
   it('a feature imports another feature only through its index.ts', async () => {
     const deep = "import { useGalleryStore } from '../../gallery/gallery-store';\nexport const x = useGalleryStore;\n";
     expect(await ruleIds(deep, 'src/renderer/src/features/library/boards/bad.ts')).toContain('atelier/feature-index-only');

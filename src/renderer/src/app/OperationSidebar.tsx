@@ -3,6 +3,9 @@ import { OPERATIONS } from '../../../shared/operations/catalog';
 import { useUiStore } from '../state/ui-store';
 import { OPERATION_ICONS } from './operation-icons';
 import { Tip } from '../ui/primitives';
+import { useMediaQuery } from './use-media-query';
+
+const RAIL_ONLY = '(max-width: 1100px)';
 
 /** After picking an operation, its prompt (or else its first field) has focus: type right away. */
 function focusPrompt(): void {
@@ -24,6 +27,8 @@ export function OperationSidebar() {
   const { t } = useTranslation();
   const current = useUiStore((s) => s.operationId);
   const selectOperation = useUiStore((s) => s.selectOperation);
+  // The rail shows icons only below 1100 px (shell.css); only then does a tooltip add anything.
+  const railOnly = useMediaQuery(RAIL_ONLY);
   const select = (id: typeof current) => {
     selectOperation(id);
     focusPrompt();
@@ -37,11 +42,13 @@ export function OperationSidebar() {
             const label = t(`op.${op.id}.label`);
             const family = t(`families.${op.family}`);
             return (
-              <Tip key={op.id} label={label}>
+              <Tip key={op.id} label={railOnly ? label : null} side="right">
                 <button
                   className={`sidebar-item${op.id === current ? ' active' : ''}`}
                   data-testid={`op-${op.id}`}
                   aria-current={op.id === current ? 'page' : undefined}
+                  // Below 1100 px the text is hidden (icons only): the name stays for screen readers.
+                  aria-label={railOnly ? label : undefined}
                   onClick={() => select(op.id)}
                 >
                   <span className="sidebar-icon">{OPERATION_ICONS[op.id]}</span>

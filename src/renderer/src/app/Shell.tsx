@@ -7,6 +7,7 @@ import { GalleryPanel } from './GalleryPanel';
 import { OperationPanel } from './OperationPanel';
 import { OperationSidebar } from './OperationSidebar';
 import { ShortcutSheet } from './ShortcutSheet';
+import { StudioSplit } from './StudioSplit';
 import { TopBar } from './TopBar';
 import { useAppearance } from './use-appearance';
 
@@ -15,7 +16,7 @@ const SettingsDialog = lazy(() =>
   import('../features/settings/SettingsDialog').then((m) => ({ default: m.SettingsDialog })),
 );
 
-/** The studio layout: operations left, the form in the centre, the gallery right, status on top. */
+/** The studio layout: operations left, the form and the gallery in a resizable split, status on top. */
 export function Shell({ connected }: { connected: boolean }) {
   useBridgeEvents();
   const theme = useAppearance();
@@ -25,12 +26,7 @@ export function Shell({ connected }: { connected: boolean }) {
       <TopBar connected={connected} theme={theme} />
       <NoticeBanner />
       <OperationSidebar />
-      <main className="shell-main">
-        <OperationPanel />
-      </main>
-      <aside className="shell-gallery">
-        <GalleryPanel />
-      </aside>
+      <StudioSplit form={<OperationPanel />} gallery={<GalleryPanel />} />
       {settingsOpen && (
         <Suspense fallback={null}>
           <SettingsDialog />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../../../shared/operations/fields';
 import type { OperationId } from '../../../../shared/operations/ids';
 import { fieldHelp, fieldLabel } from './form-text';
+import { SlotFullNote } from './slot-full';
 
 /** A field's frame: label, help, the control, and its issue right under it. */
 export function FieldRow({ op, field, inputId, issue, children }: { op: OperationId; field: FieldDef; inputId: string; issue: string | null; children: ReactNode }) {
@@ -29,6 +30,7 @@ export function FieldRow({ op, field, inputId, issue, children }: { op: Operatio
         </p>
       )}
       {children}
+      {field.type === 'mediaList' && <SlotFullNote op={op} field={field} />}
       {issue && (
         <p className="fm-issue" id={`${inputId}-issue`} role="alert" data-testid={`issue-${field.name}`}>
           {issue}

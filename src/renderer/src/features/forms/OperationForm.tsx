@@ -14,6 +14,7 @@ import { sectionOf } from './form-sections';
 import { fieldLabel, issueText } from './form-text';
 import { FormFooter } from './FormFooter';
 import { FormNotice } from './FormNotice';
+import { useDockPadding } from './use-dock-padding';
 import { usePasteTargets } from './use-paste-targets';
 import { useSubmit } from './use-submit';
 import { useBridgeStatus } from '../../bridge/bridge-status';
@@ -41,6 +42,7 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
   const [advancedOpen, setAdvancedOpen] = useState(() => extra.trim() !== '');
   const [pasteNote, setPasteNote] = useState<string | null>(null);
   const { submit, pending, notice, dismiss, serverIssues, clearServerIssue } = useSubmit(operationId);
+  const dockRef = useDockPadding<HTMLDivElement>();
   const paste = usePasteTargets((type) => setPasteNote(t('forms.media.noPasteTarget', { type })));
 
   const issues = useMemo(() => validateValues(op, values), [op, values]);
@@ -48,6 +50,9 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
   const visible = op.fields.filter((f) => isVisible(f, values));
   const ignoredExtra = extraParsed.ok ? Object.keys(extraParsed.value).filter((k) => op.neverSend?.includes(k)) : [];
 
+  // Everything that blocks Generate; the footer names only what the user touched (or all, once Generate was
+  // pressed), like the fields themselves: a fresh form opens calm, not with a list of faults. Invalid extra
+  // fields JSON was typed by the user, so it counts as touched.
   const blocking = [
     ...visible.filter((f) => issues[f.name]).map((f) => ({ name: f.name, label: fieldLabel(t, operationId, f) })),
     ...(extraParsed.ok ? [] : [{ name: 'extra', label: t('forms.extra.label') }]),
@@ -170,7 +175,7 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
             </button>
           </div>
         </details>
-        <div className="fm-dock">
+        <div className="fm-dock" ref={dockRef}>
           {notice && <FormNotice notice={notice} onDismiss={dismiss} />}
           {pasteNote && !notice && (
             <div className="fm-notice fm-notice-warn" role="alert">
@@ -202,7 +207,7 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
               )
             }
             estimate={studio.estimate}
-            blocking={blocking}
+            blocking={blocking.filter((b) => attempted || b.name === 'extra' || touched.has(b.name))}
             attempted={attempted}
             pending={pending}
             onSubmit={onSubmit}

@@ -11,6 +11,8 @@
  *   media field that takes its kind (appending to a list, or filling an empty single field).
  * - `setDraftField(operationId, field, value)`: sets one field of a draft (appends to list fields) and
  *   shows that form; wired to the gallery's `connectForms` in app/OperationPanel.
+ * - `showSlotFull(operationId, field)`: after "use as input" found a list full, the field says how to make
+ *   room (the caller shows that form).
  * - `useDraftStore`: the zustand store of drafts (`drafts[operationId] = { values, extra }`), persisted to
  *   localStorage under `atelier.forms.drafts`.
  */
@@ -24,6 +26,7 @@ export {
   type Draft,
 } from './drafts-store';
 export { freeSlotFor, putResultIntoForm } from './result-as-input';
+export { showSlotFull } from './slot-full';
 export type { FieldOf, FieldProps } from './field-props';
 export { ChipGroup } from './fields/ChipGroup';
 export { RatioField } from './fields/RatioField';

@@ -3,6 +3,7 @@ import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueTask } from '../../../../shared/domain/queue';
 import { useNow } from '../../state/use-now';
+import { ClippedText, Tip } from '../../ui/primitives';
 import { waitText } from './model/wait-text';
 import { useCancelQueued, useMoveQueued } from './use-queue';
 
@@ -111,9 +112,7 @@ export function QueueLine({ tasks, at, announce }: { tasks: QueueTask[]; at: num
               {task.position}
             </span>
             <span className="queue-main">
-              <span className="queue-prompt" title={task.prompt}>
-                {task.prompt || task.model}
-              </span>
+              <ClippedText className="queue-prompt" text={task.prompt || task.model} />
               <span className="queue-meta" data-testid="queue-row-wait">
                 {task.model}
                 {task.batchId ? ` · ${t('queue.batch')}` : ''} · {waitText({ ...task, etaMs }, now, t)}
@@ -136,9 +135,11 @@ export function QueueLine({ tasks, at, announce }: { tasks: QueueTask[]; at: num
                   {t('queue.cancelBatch')}
                 </button>
               )}
-              <button type="button" className="queue-btn icon" data-testid="queue-cancel" aria-label={`${t('queue.cancel')}: ${task.prompt.slice(0, 60)}`} title={t('queue.cancel')} onClick={() => cancelOne(task, index)}>
-                <X size={14} aria-hidden />
-              </button>
+              <Tip label={t('queue.cancel')}>
+                <button type="button" className="queue-btn icon" data-testid="queue-cancel" aria-label={`${t('queue.cancel')}: ${task.prompt.slice(0, 60)}`} onClick={() => cancelOne(task, index)}>
+                  <X size={14} aria-hidden />
+                </button>
+              </Tip>
             </span>
           </li>
         );

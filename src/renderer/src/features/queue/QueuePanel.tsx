@@ -5,38 +5,24 @@ import type { QueueProfile } from '../../../../shared/domain/queue';
 import { useNow } from '../../state/use-now';
 import { roughDuration } from './model/wait-text';
 import { QueueLine } from './QueueLine';
-import { useQueue, useSetQueueLimit, useSetQueuePaused } from './use-queue';
-
-const LIMIT_CHOICES = [1, 2, 3, 4, 5, 6, 8, 10, 12, 16];
+import { ClippedText } from '../../ui/primitives';
+import { SlotLimitSelect } from './SlotLimitSelect';
+import { useQueue, useSetQueuePaused } from './use-queue';
 
 function ProfileQueue({ profile, at, allPaused, announce }: { profile: QueueProfile; at: number; allPaused: boolean; announce: (s: string) => void }) {
   const { t } = useTranslation();
   const now = useNow(profile.running.length > 0);
   const pause = useSetQueuePaused();
-  const limit = useSetQueueLimit();
   const selectId = useId();
-  const choices = profile.limit !== null && !LIMIT_CHOICES.includes(profile.limit) ? [...LIMIT_CHOICES, profile.limit].sort((a, b) => a - b) : LIMIT_CHOICES;
   return (
     <section className="queue-profile" data-testid="queue-profile" data-profile-id={profile.profileId} aria-label={profile.profileName}>
       <header className="queue-profile-head">
         <h3>{profile.profileName}</h3>
-        <label className="queue-limit" htmlFor={selectId}>
-          {t('queue.slots')}
-          <select
-            id={selectId}
-            data-testid="queue-limit"
-            value={profile.limit === null ? '' : String(profile.limit)}
-            onChange={(e) => limit.mutate({ profileId: profile.profileId, limit: e.target.value === '' ? null : Number(e.target.value) })}
-          >
-            <option value="">{t('queue.unlimited')}</option>
-            {choices.map((n) => (
-              <option key={n} value={String(n)}>
-                {n}
-              </option>
-            ))}
-          </select>
+        <span className="queue-limit">
+          <label htmlFor={selectId}>{t('queue.slots')}</label>
+          <SlotLimitSelect id={selectId} testId="queue-limit" profileId={profile.profileId} limit={profile.limit} />
           {profile.limitSource === 'learned' && <span className="queue-learned">{t('queue.limitLearned')}</span>}
-        </label>
+        </span>
         <button
           type="button"
           className="queue-btn"
@@ -59,9 +45,7 @@ function ProfileQueue({ profile, at, allPaused, announce }: { profile: QueueProf
           {profile.running.map((task) => (
             <li key={task.id} className="queue-row running">
               <span className="queue-main">
-                <span className="queue-prompt" title={task.prompt}>
-                  {task.prompt || task.model}
-                </span>
+                <ClippedText className="queue-prompt" text={task.prompt || task.model} />
                 <span className="queue-meta">
                   {task.model} · {task.etaMs === null ? t('queue.running_unknown') : t('queue.finishesIn', { eta: roughDuration(Math.max(0, task.etaMs - (now - at)), t) })}
                 </span>

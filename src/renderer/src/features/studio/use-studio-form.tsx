@@ -45,7 +45,7 @@ export function useStudioForm(args: {
     onKeyDown: recall,
     extras: <GenerateExtras op={op} modelField={modelField} current={current} vendor={args.vendor} />,
     estimate: <EstimateLabel estimate={estimate} />,
-    promptTools: hasPrompt ? <PromptLibrary op={op} prompt={prompt} onInsert={(text) => args.change('prompt', prompt.trim() ? `${prompt.trimEnd()} ${text}` : text)} /> : null,
+    promptTools: hasPrompt ? <PromptLibrary op={op} prompt={prompt} promptInputId={args.promptInputId} onChange={(text) => args.change('prompt', text)} /> : null,
     dialogs: (
       <>
         <BudgetConfirm />

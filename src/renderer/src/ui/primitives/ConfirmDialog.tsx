@@ -22,6 +22,8 @@ export function ConfirmDialog({
   testId,
   confirmTestId,
   cancelTestId,
+  secondary,
+  focusOnClose,
 }: {
   open?: boolean;
   title: ReactNode;
@@ -36,6 +38,10 @@ export function ConfirmDialog({
   testId?: string;
   confirmTestId?: string;
   cancelTestId?: string;
+  /** A second way to answer yes (e.g. "Insert at cursor" beside "Replace"), placed between Cancel and the confirm. */
+  secondary?: { label: string; onSelect(): void; testId?: string };
+  /** Where focus goes on closing, when not back to the opener (the field an answer changed); null: the opener. */
+  focusOnClose?(): HTMLElement | null;
 }) {
   const [opener] = useState(currentOpener);
   return (
@@ -46,7 +52,12 @@ export function ConfirmDialog({
             className="ui-confirm"
             data-testid={testId}
             data-tone={tone}
-            onCloseAutoFocus={returnFocusTo(opener)}
+            onCloseAutoFocus={(e) => {
+              const target = focusOnClose?.();
+              if (!target) return returnFocusTo(opener)(e);
+              e.preventDefault();
+              target.focus();
+            }}
           >
             {icon && <div className={`ui-confirm-icon ${tone}`}>{icon}</div>}
             <AlertDialog.Title className="ui-confirm-title">{title}</AlertDialog.Title>
@@ -56,6 +67,11 @@ export function ConfirmDialog({
               <AlertDialog.Cancel className="btn" data-testid={cancelTestId}>
                 {cancelLabel}
               </AlertDialog.Cancel>
+              {secondary && (
+                <AlertDialog.Action className="btn" data-testid={secondary.testId} onClick={secondary.onSelect}>
+                  {secondary.label}
+                </AlertDialog.Action>
+              )}
               <AlertDialog.Action
                 className={`btn ${tone === 'danger' ? 'btn-danger-solid' : 'btn-primary'}`}
                 data-testid={confirmTestId}

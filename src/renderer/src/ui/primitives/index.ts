@@ -1,3 +1,4 @@
+export { ClippedText } from './ClippedText';
 export { ConfirmDialog, type ConfirmTone } from './ConfirmDialog';
 export { MenuContent, MenuGroup, MenuItem, MenuRoot, MenuSeparator, MenuSub, MenuSubContent, MenuSubTrigger, MenuTrigger } from './Menu';
 export { isModalOpen, Modal, ModalClose, ModalTitle } from './Modal';

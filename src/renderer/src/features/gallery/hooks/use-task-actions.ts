@@ -81,7 +81,7 @@ export function useTaskActions() {
         toast(
           filled
             ? t('gallery.toast.usedAsInput', { operation: t(`op.${target.operationId}.label`) })
-            : t('library.toast.slotFull'),
+            : t('library.toast.slotFull', { operation: t(`op.${target.operationId}.label`) }),
           filled ? 'ok' : 'error',
         );
         useGalleryStore.getState().set({ lightbox: null });

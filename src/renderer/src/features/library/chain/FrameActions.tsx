@@ -42,8 +42,11 @@ export function FrameActions({ task, index }: { task: TaskSummary; index: number
         inputId: ref.id,
         origin: { taskId: task.id, index, timeMs: ms },
       });
-      if (!fillSlot(slot, { kind: 'file', input: ref }, extra))
-        return toast(t('library.toast.slotFull'), 'error');
+      if (!fillSlot(slot, { kind: 'file', input: ref }, extra)) {
+        // The form with the full list is shown and says how to make room: close the viewer to show it.
+        useGalleryStore.getState().set({ lightbox: null });
+        return toast(t('library.toast.slotFull', { operation: t(`op.${slot.operationId}.label`) }), 'error');
+      }
       useGalleryStore.getState().set({ lightbox: null });
       toast(
         time === null

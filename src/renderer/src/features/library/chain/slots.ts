@@ -3,7 +3,7 @@ import { getOperation } from '../../../../../shared/operations/catalog';
 import type { Values } from '../../../../../shared/operations/fields';
 import type { OperationId } from '../../../../../shared/operations/ids';
 import type { MediaValue, Subject } from '../../../../../shared/operations/media';
-import { draftOf, useDraftStore } from '../../forms';
+import { draftOf, showSlotFull, useDraftStore } from '../../forms';
 import { useUiStore } from '../../../state/ui-store';
 
 /** A slot a result (or a captured frame) can fill: an operation, its field, and what else the draft needs. */
@@ -131,7 +131,8 @@ export const resultMedia = (task: TaskSummary, index: number): MediaValue | null
 
 /**
  * Fills `slot` of its operation's draft with `value` (appending to lists within their limit, adding a
- * subject card) and opens that form. Returns false when a list is full.
+ * subject card) and opens that form. When a list is full it still opens that form, with the list showing,
+ * and the field says how to make room; returns false then.
  */
 export function fillSlot(slot: Slot, value: MediaValue | string, extra: Values = {}): boolean {
   const op = getOperation(slot.operationId);
@@ -150,7 +151,12 @@ export function fillSlot(slot: Slot, value: MediaValue | string, extra: Values =
     patch[slot.field] = [...list, { kind: slot.accept, id: `${prefix}${n}`, media: value }];
   } else if (field?.type === 'mediaList') {
     const list = Array.isArray(values[slot.field]) ? (values[slot.field] as unknown[]) : [];
-    if (list.length >= field.max) return false;
+    if (list.length >= field.max) {
+      if (slot.patch) store.patchValues(slot.operationId, slot.patch);
+      useUiStore.getState().selectOperation(slot.operationId);
+      showSlotFull(slot.operationId, slot.field);
+      return false;
+    }
     patch[slot.field] = [...list, value];
   } else patch[slot.field] = value;
   store.patchValues(slot.operationId, patch);

@@ -1,21 +1,27 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookMarked, Save, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperationId } from '../../../../../shared/operations/ids';
 import { useBridge } from '../../../bridge/bridge-context';
+import { ReplacePromptConfirm } from './ReplacePromptConfirm';
 import { PopoverContent, PopoverRoot, PopoverTrigger, Tip } from '../../../ui/primitives';
 import { queryKeys } from '../../../state/query-keys';
 
-/** Save the current prompt (with its `<<<id>>>` tokens) to the library, or search the library and insert one. */
+/**
+ * Save the current prompt (with its `<<<id>>>` tokens) to the library, or search the library and pick one:
+ * it fills an empty prompt, and asks (Replace / Insert at cursor / Cancel) before touching written text.
+ */
 export function PromptLibrary({
   op,
   prompt,
-  onInsert,
+  promptInputId,
+  onChange,
 }: {
   op: OperationId;
   prompt: string;
-  onInsert(text: string): void;
+  promptInputId: string;
+  onChange(text: string): void;
 }) {
   const { t } = useTranslation();
   const bridge = useBridge();
@@ -23,6 +29,21 @@ export function PromptLibrary({
   const [open, setOpen] = useState<'library' | 'save' | null>(null);
   const [search, setSearch] = useState('');
   const [name, setName] = useState('');
+  // After filling an empty prompt, focus goes to it (type on), not back to the library's button.
+  const filled = useRef(false);
+  const [picked, setPicked] = useState<{ name: string; text: string } | null>(null);
+  const pick = (p: { name: string; text: string }) => {
+    setOpen(null);
+    if (prompt.trim()) return setPicked(p);
+    onChange(p.text);
+    filled.current = true;
+  };
+  const focusAfterClose = (e: Event) => {
+    if (!filled.current) return;
+    filled.current = false;
+    e.preventDefault();
+    document.getElementById(promptInputId)?.focus();
+  };
   const list = useQuery({
     queryKey: queryKeys.prompts.search(search),
     queryFn: () => bridge.call('listPrompts', { search }),
@@ -50,6 +71,7 @@ export function PromptLibrary({
             label={t('studio.prompts.library')}
             align="end"
             data-testid="prompt-library-popover"
+            onCloseAutoFocus={focusAfterClose}
           >
             <input
               className="input"
@@ -68,10 +90,7 @@ export function PromptLibrary({
                     <button
                       type="button"
                       className="st-library-item"
-                      onClick={() => {
-                        onInsert(p.text);
-                        setOpen(null);
-                      }}
+                      onClick={() => pick(p)}
                     >
                       <strong>{p.name}</strong>
                       <span>{p.text}</span>
@@ -138,6 +157,9 @@ export function PromptLibrary({
           </PopoverContent>
         )}
       </PopoverRoot>
+      {picked && (
+        <ReplacePromptConfirm picked={picked} prompt={prompt} promptInputId={promptInputId} onChange={onChange} onClose={() => setPicked(null)} />
+      )}
     </div>
   );
 }
