@@ -21,6 +21,7 @@ import { fileHandlers } from './handlers/files';
 import { libraryHandlers } from './handlers/library';
 import { activeConnection, profileHandlers } from './handlers/profiles';
 import { taskHandlers } from './handlers/tasks';
+import { teamHandlers } from './handlers/team';
 import { InputStore } from './inputs/input-store';
 import { LibraryService } from './library/library-service';
 import { LibraryStore } from './library/library-store';
@@ -183,6 +184,7 @@ export function createCore(ports: CorePorts): Core {
     }),
     ...libraryHandlers({ ports, store, library, libraryStore, libraryDir, clock }),
     ...studio.handlers,
+    ...teamHandlers({ ports, store, events, libraryDir, log }),
     getFirstScreen: (input) => firstScreen(handlers, input),
   };
 

@@ -4,3 +4,4 @@ export { createFileSecretStore, createMemorySecretStore } from './storage/file-s
 export { createJsonPreferencesStore } from './storage/json-preferences-store';
 export { createConsoleLogger } from './logging/console-logger';
 export { joinTeam, TEAM_ENV, type TeamJoinRequest } from './team/team-config';
+export { joinSavedTeam } from './team/settings/team-settings';
