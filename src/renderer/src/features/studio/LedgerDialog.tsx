@@ -6,6 +6,7 @@ import { useBridge } from '../../bridge/bridge-context';
 import { Modal, ModalTitle } from '../../ui/primitives';
 import { roundPoints } from './estimate-text';
 import { useStudioStore } from './studio-store';
+import { TeamSpendView } from '../team';
 
 /** Points per day and per batch, and the daily budget. */
 export function LedgerDialog() {
@@ -122,6 +123,7 @@ export function LedgerDialog() {
               </table>
             </div>
           )}
+          <TeamSpendView />
         </>
       )}
     </Modal>
