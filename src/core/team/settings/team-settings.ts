@@ -65,7 +65,9 @@ export interface TeamSettingsDeps {
  * keys. Joining runs the team database's migrations now; the session itself starts with the next start.
  */
 export class TeamSettings {
+  /** Joined again or left during this run, which works in the team it started with. */
   private changed = false;
+  private left = false;
 
   constructor(private readonly deps: TeamSettingsDeps) {}
 
@@ -73,8 +75,9 @@ export class TeamSettings {
     const saved = readSavedTeam(this.deps.dataDir);
     const { secrets, session } = this.deps;
     const active = session !== undefined;
+    // A session started from the web host's flags counts as joined (until left here).
     return {
-      joined: saved !== null,
+      joined: saved !== null || (active && !this.left),
       active,
       member: saved?.member ?? session?.member ?? null,
       postgresUrl: saved?.postgresUrl ?? null,
@@ -85,7 +88,7 @@ export class TeamSettings {
         s3SecretAccessKey: await secrets.has(TEAM_SECRET_IDS.s3SecretAccessKey),
       },
       feed: session ? feedState(session.status().feed) : null,
-      restartNeeded: this.changed || saved !== null !== active,
+      restartNeeded: this.changed || (active && this.left) || (saved !== null && !active),
       startError: this.deps.startError ?? null,
     };
   }
@@ -125,6 +128,7 @@ export class TeamSettings {
     const saved: SavedTeam = { postgresUrl: redacted, media: savedMedia(input), member: input.member };
     writeJsonFile(join(this.deps.dataDir, FILE), saved, 0o600);
     this.changed = this.deps.session !== undefined;
+    this.left = false;
     return this.state();
   }
 
@@ -133,6 +137,7 @@ export class TeamSettings {
     rmSync(join(this.deps.dataDir, FILE), { force: true });
     for (const id of Object.values(TEAM_SECRET_IDS)) await this.deps.secrets.clear(id);
     this.changed = false;
+    this.left = true;
     return this.state();
   }
 
