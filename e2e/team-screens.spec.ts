@@ -84,10 +84,11 @@ test('two members: who made what on tiles and in the lightbox, the ledger by mem
   for (const theme of ['light', 'dark'] as const) {
     await Promise.all([ana.core.handlers.updatePreferences({ theme }), ben.core.handlers.updatePreferences({ theme })]);
     for (const page of [pages.ana, pages.ben]) {
+      // The gallery as it rests: no hover, focus or last-opened mark left from the steps above.
+      await page.reload();
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      // No hover or focus overlay left from the steps above: the gallery as it rests.
+      await expect(page.locator('[data-testid="task-tile"] [data-testid="member-badge"]')).toHaveCount(6);
       await page.mouse.move(0, 0);
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     }
     const shots = await Promise.all([pages.ana.screenshot(), pages.ben.screenshot()]);
     writeFileSync(join(SHOTS, `galleries-${theme}.png`), await sideBySide(browser, { name: 'Ana', png: shots[0] }, { name: 'Ben', png: shots[1] }, theme === 'dark'));
@@ -132,6 +133,7 @@ test('a member shares her solo library with the team: a progress bar, once only,
   await expect(share.getByTestId('team-share-status')).toHaveText('Shared 2 tasks (6 were already with the team).', { timeout: 30_000 });
   // Her cache also holds Ana's and Ben's six (the team's, skipped): 8 of 8 gone through.
   await expect(share.getByTestId('team-share-bar')).toHaveAttribute('aria-valuenow', '8');
+  await share.scrollIntoViewIfNeeded();
   await page.getByTestId('settings').screenshot({ path: join(SHOTS, 'team-settings-shared.png') });
   // Again: nothing is uploaded twice.
   await share.getByTestId('team-share-start').click();

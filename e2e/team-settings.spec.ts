@@ -75,6 +75,8 @@ test('join a team from Settings: field messages, test connection, join, credenti
   await expect(team.getByTestId('team-postgresPassword')).toHaveValue('');
   await expect(team.getByTestId('team-secretAccessKey')).toHaveValue('');
   await expect(team.getByTestId('team-postgresUrl')).toHaveValue(address.toString());
+  await team.getByTestId('team-status').scrollIntoViewIfNeeded();
+  await settings.dialog.screenshot({ path: join(process.env.ATELIER_SHOTS_DIR ?? join('test-results', 'team-screens'), 'team-settings-joined.png') });
   const c = new pg.Client({ connectionString: server.url });
   await c.connect();
   expect((await c.query<{ name: string }>('SELECT name FROM members')).rows.map((r) => r.name)).toEqual(['Ana']);

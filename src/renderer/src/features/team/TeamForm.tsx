@@ -24,6 +24,7 @@ export function TeamForm({
   touched: (field: keyof TeamDraft) => boolean;
   touch: (field: keyof TeamDraft) => void;
   state: TeamState | undefined;
+  /** How credentials are kept on this machine (the same store as gateway keys), said once under the form. */
   storage: string;
 }) {
   const { t } = useTranslation();
@@ -60,7 +61,7 @@ export function TeamForm({
             {t(`team.errors.${error}`, { defaultValue: t('settings.errors.invalid_input') })}
           </p>
         ) : (
-          (opts.hint || opts.stored) && <p className="settings-hint">{opts.stored ? t('team.keepHint', { where: storage }) : opts.hint}</p>
+          (opts.hint || opts.stored) && <p className="settings-hint">{opts.stored ? t('team.keepHint') : opts.hint}</p>
         )}
       </div>
     );
@@ -76,6 +77,8 @@ export function TeamForm({
         <RadioChips
           label={t('team.media')}
           testId="team-media-kind"
+          className="fm-chips"
+          chipClassName="fm-chip"
           value={draft.mediaKind}
           onChange={(v) => change({ mediaKind: v === 'folder' ? 'folder' : 's3' })}
           chips={[
@@ -100,6 +103,9 @@ export function TeamForm({
         field('folder', { label: t('team.folder'), hint: t('team.folderHint'), placeholder: '/Volumes/studio/atelier-media', mono: true })
       )}
       {field('member', { label: t('team.member'), hint: t('team.memberHint'), placeholder: 'Mei' })}
+      <p className="settings-hint team-storage" data-testid="team-storage">
+        {t('team.storage', { where: storage })}
+      </p>
     </>
   );
 }

@@ -49,7 +49,7 @@ export function TeamSection() {
   const check = (c: string) => t(`team.check.${c}`);
   const joinError = join.error instanceof BridgeError && !askWeak ? join.error : null;
   return (
-    <div className="team-section" data-testid="team-section">
+    <div className="settings-section team-section" data-testid="team-section">
       <p className="settings-hint team-intro">{t('team.intro')}</p>
       <TeamStatus state={state} />
       <TeamForm
