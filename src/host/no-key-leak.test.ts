@@ -186,7 +186,8 @@ const SAMPLES = {
   // Solo mode: the team's database is not there (a closed port); Settings → Team says so, nothing crashes.
   getTeam: { input: () => ({}) },
   testTeam: { input: (c) => ({ postgresUrl: 'postgres://atelier@127.0.0.1:1/team', media: { kind: 'folder', path: c.outDir }, member: 'Leak' }) },
-  joinTeam: { input: (c) => ({ postgresUrl: 'postgres://atelier@127.0.0.1:1/team', media: { kind: 'folder', path: c.outDir }, member: 'Leak' }), expect: 'gateway_unreachable' },
+  // Refused at the field (a control character in the name): whether tasks are still running here does not matter.
+  joinTeam: { input: (c) => ({ postgresUrl: 'postgres://atelier@127.0.0.1:1/team', media: { kind: 'folder', path: c.outDir }, member: 'Le\u0007ak' }), expect: 'invalid_input' },
   leaveTeam: { input: () => ({}) },
   getTaskMembers: { input: (c) => ({ ids: [c.taskId] }) },
   getTeamSpend: { input: () => ({}), expect: 'not_found' },
