@@ -36,7 +36,7 @@ export function ShareLibrary({ active }: { active: boolean }) {
           </div>
           <p className={`settings-hint${progress.state === 'failed' ? ' bad' : ''}`} role="status" data-testid="team-share-status">
             {progress.state === 'running' && t('team.share.running', { done: progress.done, total: progress.total })}
-            {progress.state === 'done' && t('team.share.done', { shared: progress.done - progress.skipped, skipped: progress.skipped })}
+            {progress.state === 'done' && t('team.share.done', { count: progress.done - progress.skipped, skipped: progress.skipped })}
             {progress.state === 'failed' && t('team.share.failed', { error: progress.error ?? '' })}
           </p>
         </div>
