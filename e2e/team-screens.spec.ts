@@ -138,7 +138,7 @@ test('a member shares her solo library with the team: a progress bar, once only,
   await expect(share.getByTestId('team-share-status')).toHaveText(`Shared 2 tasks (${team} already with the team).`, { timeout: 30_000 });
   // Her cache also holds the team's tasks (skipped): all of them gone through.
   await expect(share.getByTestId('team-share-bar')).toHaveAttribute('aria-valuenow', String(team + 2));
-  await share.scrollIntoViewIfNeeded();
+  await share.getByTestId('team-share-status').scrollIntoViewIfNeeded();
   await page.getByTestId('settings').screenshot({ path: join(SHOTS, 'team-settings-shared.png') });
   // Again: nothing is uploaded twice.
   await share.getByTestId('team-share-start').click();
