@@ -7,3 +7,4 @@ export { joinTeam, TEAM_ENV, type TeamJoinRequest } from './team/team-config';
 export { fetchHttpClient } from './http/fetch-http-client';
 export { systemHttpClient } from './http/system-http-client';
 export type { HttpClient } from './http/http-client';
+export { joinSavedTeam } from './team/settings/team-settings';

@@ -93,6 +93,8 @@ export interface CorePorts {
   tuning?: Partial<EngineTuning>;
   /** Team mode: the joined team (PostgreSQL ledger, media store, leases). Absent: solo. */
   team?: TeamSession;
+  /** The team saved in Settings could not be joined at this start (this run is on its own): why. */
+  teamStartError?: string;
   /** Bound of one board export's result bytes (default 2 GiB; tests shrink it). */
   exportMaxBytes?: number;
 }

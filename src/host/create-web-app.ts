@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createCore, createFileSecretStore, createJsonPreferencesStore, fetchHttpClient, joinTeam, type Core, type DemoGateway, type Logger, type TeamJoinRequest } from '../core';
+import { createCore, createFileSecretStore, createJsonPreferencesStore, fetchHttpClient, joinSavedTeam, joinTeam, type Core, type DemoGateway, type Logger, type TeamJoinRequest } from '../core';
 import { startWebHost, type WebHost } from './web-host';
 
 export interface WebAppOptions {
@@ -18,15 +18,17 @@ export interface WebAppOptions {
 /** Core + web host wired together: what `npm run web` runs and what the browser e2e tests start. */
 export async function createWebApp(options: WebAppOptions): Promise<{ core: Core; host: WebHost; close(): Promise<void> }> {
   const secrets = createFileSecretStore(options.dataDir);
-  const team = options.team
-    ? await joinTeam({ ...options.team, dataDir: options.dataDir, secrets, ...(options.log ? { log: options.log } : {}) })
-    : undefined;
+  // The flags win; without them, the team joined in Settings (if any).
+  const { team, teamStartError } = options.team
+    ? { team: await joinTeam({ ...options.team, dataDir: options.dataDir, secrets, ...(options.log ? { log: options.log } : {}) }), teamStartError: undefined }
+    : await joinSavedTeam({ dataDir: options.dataDir, secrets, ...(options.log ? { log: options.log } : {}) });
   const core = createCore({
     dataDir: options.dataDir,
     transport: 'web',
     appVersion: options.appVersion ?? '0.1.0',
     secrets,
     ...(team ? { team } : {}),
+    ...(teamStartError ? { teamStartError } : {}),
     preferences: createJsonPreferencesStore(options.dataDir),
     demo: options.demo,
     ...(options.log ? { log: options.log } : {}),

@@ -183,6 +183,15 @@ const SAMPLES = {
   setQueueLimit: { input: () => ({ profileId: 'canary', limit: null }) },
   moveQueued: { input: (c) => ({ id: c.taskId, to: { kind: 'next' } }), expect: 'conflict' },
   cancelQueued: { input: (c) => ({ id: c.taskId }) },
+  // Solo mode: the team's database is not there (a closed port); Settings → Team says so, nothing crashes.
+  getTeam: { input: () => ({}) },
+  testTeam: { input: (c) => ({ postgresUrl: 'postgres://atelier@127.0.0.1:1/team', media: { kind: 'folder', path: c.outDir }, member: 'Leak' }) },
+  // Refused at the field (a control character in the name): whether tasks are still running here does not matter.
+  joinTeam: { input: (c) => ({ postgresUrl: 'postgres://atelier@127.0.0.1:1/team', media: { kind: 'folder', path: c.outDir }, member: 'Le\u0007ak' }), expect: 'invalid_input' },
+  leaveTeam: { input: () => ({}) },
+  getTaskMembers: { input: (c) => ({ ids: [c.taskId] }) },
+  getTeamSpend: { input: () => ({}), expect: 'not_found' },
+  shareLibraryWithTeam: { input: () => ({}), expect: 'conflict' },
   clearProfileKey: { input: () => ({ id: 'canary' }) },
   deleteTask: { input: (c) => ({ id: c.taskId, deleteFiles: true }) },
   deleteProfile: { input: () => ({ id: 'canary' }) },
@@ -198,6 +207,7 @@ const EVENT_SOURCES: Record<EventName, string> = {
   notificationClicked: 'emitted by main when an OS notification is clicked; emitted directly below',
   noticesChanged: 'a damaged file kept aside or a full disk; raised directly below',
   queueChanged: 'submitTask (the task waits in the queue, then runs)',
+  teamShareProgressed: 'shareLibraryWithTeam in team mode (refused in this solo run); emitted directly below',
 };
 
 const leaks = (text: string): string[] => FORMS_OF_THE_KEY.filter((k) => text.includes(k));
@@ -234,6 +244,7 @@ describe('no bridge method or event ever carries a key', () => {
       }
     }
     app.core.events.emit('notificationClicked', { id: ctx.taskId });
+    app.core.events.emit('teamShareProgressed', { done: 1, total: 1, skipped: 0, state: 'done', error: null });
     app.core.notices.raise('leak-check', 'disk-full', 'Disk full: free space to continue.');
     await expect.poll(() => events.some((e) => e.event === 'noticesChanged')).toBe(true);
     await expect.poll(() => events.some((e) => e.event === 'notificationClicked')).toBe(true);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { app, BrowserWindow } from 'electron';
-import { createConsoleLogger, createCore, type Core } from '../core';
+import { createConsoleLogger, createCore, joinSavedTeam, type Core } from '../core';
 import { createAppHandler } from '../core/app-server';
 import { createDemoGateway } from '../host/demo-gateway';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
@@ -50,11 +50,15 @@ export async function startApp(options: MainOptions): Promise<RunningApp> {
   let win: BrowserWindow | null = null;
   const prefs = createElectronPreferencesStore(dataDir);
   if (prefs.movedAside) log.warn('preferences.json could not be read; moved aside', { to: prefs.movedAside });
+  const secrets = createSafeStorageSecrets(dataDir);
+  // The team joined in Settings → Team (issue 29), if any; unreachable: this run is on its own, and says why.
+  const team = await joinSavedTeam({ dataDir, secrets, log });
   const core = createCore({
     dataDir,
     transport: 'electron',
     appVersion: app.getVersion(),
-    secrets: createSafeStorageSecrets(dataDir),
+    secrets,
+    ...team,
     preferences: prefs.store,
     demo: createDemoGateway(switches.demoSpeed),
     log,

@@ -7,13 +7,15 @@ import { fileHandlers } from './files';
 import { libraryHandlers } from './library';
 import { profileHandlers } from './profiles';
 import { taskHandlers } from './tasks';
+import { teamHandlers } from './team';
 
 /** Everything the bridge's methods are built from (the composition root's objects, by name). */
 export type CoreHandlerDeps = Parameters<typeof appHandlers>[0] &
   Parameters<typeof profileHandlers>[0] &
   Omit<Parameters<typeof fileHandlers>[0], 'task'> &
   Omit<Parameters<typeof taskHandlers>[0], 'deleteRow'> &
-  Parameters<typeof libraryHandlers>[0] & {
+  Parameters<typeof libraryHandlers>[0] &
+  Parameters<typeof teamHandlers>[0] & {
     queue: Pick<ReturnType<typeof createQueue>, 'handlers'>;
     studio: Pick<ReturnType<typeof createStudio>, 'handlers' | 'deleteTask'>;
   };
@@ -28,6 +30,7 @@ export function coreHandlers(deps: CoreHandlerDeps): Handlers {
     ...taskHandlers({ ...deps, deleteRow: (task, remove) => deps.studio.deleteTask(task, remove) }),
     ...libraryHandlers(deps),
     ...deps.studio.handlers,
+    ...teamHandlers(deps),
     getFirstScreen: (input) => firstScreen(handlers, input),
   };
   return handlers;

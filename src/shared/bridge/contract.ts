@@ -19,6 +19,7 @@ import {
   inspectedFileSchema,
   lineageSchema,
 } from '../domain/library';
+import { shareProgressSchema, teamJoinInputSchema, teamSpendSchema, teamStateSchema, teamTestSchema } from '../domain/team';
 
 /** A bridge method: what it takes and what it answers, both checked at the boundary. */
 export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -262,6 +263,19 @@ export const contract = {
     moveQueued: method(queueMoveInputSchema, queueSnapshotSchema),
     /** Cancels a waiting task, or every waiting member of a batch: nothing is sent, nothing spent. */
     cancelQueued: method(queueCancelInputSchema, queueCancelOutputSchema),
+    /** Issue 29, Settings → Team: the joined team (credentials only as "set"), and this run's state in it. */
+    getTeam: method(none, teamStateSchema),
+    /** Reaches the team's database and media with the form's values (stored credentials fill empty fields). */
+    testTeam: method(teamJoinInputSchema, teamTestSchema),
+    /** Joins (runs the database's migrations, stores the credentials in the secret store); used from the next start. */
+    joinTeam: method(teamJoinInputSchema.extend({ acceptWeakStorage: z.boolean().default(false) }).strict(), teamStateSchema),
+    leaveTeam: method(none, teamStateSchema),
+    /** Who made each of these tasks (team mode; empty in solo mode). */
+    getTaskMembers: method(z.object({ ids: z.array(id).max(500) }).strict(), z.record(z.string(), z.string())),
+    /** The team's spend per member, day and board (team mode). */
+    getTeamSpend: method(none, teamSpendSchema),
+    /** Starts (or rejoins) "Share this library with the team"; progress comes as `teamShareProgressed`. */
+    shareLibraryWithTeam: method(none, shareProgressSchema),
   },
   events: {
     taskChanged: taskSummarySchema,
@@ -275,6 +289,8 @@ export const contract = {
     noticesChanged: z.array(noticeSchema),
     /** The queue after a change (a task waiting, sent, finished; a pause, a limit, a move). */
     queueChanged: queueSnapshotSchema,
+    /** "Share this library with the team" moved on (or ended). */
+    teamShareProgressed: shareProgressSchema,
   },
 } as const;
 

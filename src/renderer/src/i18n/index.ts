@@ -20,6 +20,8 @@ import noticesEn from '../features/notices/locales/en.json';
 import noticesZh from '../features/notices/locales/zh-CN.json';
 import queueEn from '../features/queue/locales/en.json';
 import queueZh from '../features/queue/locales/zh-CN.json';
+import teamEn from '../features/team/locales/en.json';
+import teamZh from '../features/team/locales/zh-CN.json';
 
 /**
  * One namespace ("translation"); each feature owns a top-level key in its own locale files
@@ -38,7 +40,7 @@ function merge(...trees: Tree[]): Tree {
 
 export const resources = {
   en: {
-    translation: merge(en, formsEn, galleryEn, settingsEn, wipeEn, canvasEn, libraryEn, studioEn, noticesEn, queueEn),
+    translation: merge(en, formsEn, galleryEn, settingsEn, wipeEn, canvasEn, libraryEn, studioEn, noticesEn, queueEn, teamEn),
   },
   'zh-CN': {
     translation: merge(
@@ -52,6 +54,7 @@ export const resources = {
       studioZh,
       noticesZh,
       queueZh,
+      teamZh,
     ),
   },
 };

@@ -6,10 +6,11 @@ import { AboutSection } from './sections/AboutSection';
 import { GeneralSection } from './sections/GeneralSection';
 import { LibrarySection } from './sections/LibrarySection';
 import { GatewaysSection } from './profiles/GatewaysSection';
+import { TeamSection } from '../team';
 import { useSettingsUi, type SettingsTab } from './settings-store';
 import './settings.css';
 
-const TABS: readonly SettingsTab[] = ['general', 'gateways', 'library', 'about'];
+const TABS: readonly SettingsTab[] = ['general', 'gateways', 'library', 'team', 'about'];
 
 /** Settings: general (appearance, language, notifications), gateways and keys, library and files, about. */
 export function SettingsDialog() {
@@ -46,6 +47,7 @@ export function SettingsDialog() {
           {tab === 'general' && <GeneralSection />}
           {tab === 'gateways' && <GatewaysSection />}
           {tab === 'library' && <LibrarySection />}
+          {tab === 'team' && <TeamSection />}
           {tab === 'about' && <AboutSection />}
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /** The tabs of the Settings dialog. */
-export type SettingsTab = 'general' | 'gateways' | 'library' | 'about';
+export type SettingsTab = 'general' | 'gateways' | 'library' | 'team' | 'about';
 
 interface SettingsUiState {
   tab: SettingsTab;

@@ -7,6 +7,7 @@ import { Modal, ModalTitle } from '../../ui/primitives';
 import { roundPoints } from './estimate-text';
 import { useStudioStore } from './studio-store';
 import { queryKeys } from '../../state/query-keys';
+import { TeamSpendView } from '../team';
 
 /** Points per day and per batch, and the daily budget. */
 export function LedgerDialog() {
@@ -123,6 +124,7 @@ export function LedgerDialog() {
               </table>
             </div>
           )}
+          <TeamSpendView />
         </>
       )}
     </Modal>

@@ -11,6 +11,7 @@ import { FrameActions } from '../../library';
 import { LineagePanel } from '../../library';
 import { Tip } from '../../../ui/primitives';
 import { eventText } from '../model/event-text';
+import { TaskMember } from '../../team';
 
 /** The lightbox's side panel: prompt, state, parameters, timings, ids and the raw gateway response. */
 export function TaskDetails({
@@ -47,6 +48,7 @@ export function TaskDetails({
           </span>
           <span className="muted">{task.model}</span>
           {task.demo && <span className="gl-badge demo inline">{t('gallery.demo')}</span>}
+          <TaskMember id={task.id} />
         </div>
         <button
           className={`icon-btn gl-row-star${task.favourite ? ' on' : ''}`}

@@ -7,6 +7,7 @@ import { useElementWidth } from '../hooks/use-element-width';
 import { useLoadMore } from '../hooks/use-load-more';
 import type { TaskActions } from '../hooks/use-task-actions';
 import { SkeletonTile, TaskTile } from './TaskTile';
+import { useTaskMembers } from '../../team';
 
 const MIN_TILE: Record<TileSize, number> = { s: 104, m: 150, l: 220 };
 const GAP = 8;
@@ -47,6 +48,9 @@ export function TaskGrid({ items, total, tileSize, actions, ...pager }: ListProp
   const virtualRows = virtualizer.getVirtualItems();
   const lastRow = virtualRows.at(-1)?.index ?? 0;
   useLoadMore((lastRow + 1) * columns, columns * 8, { loaded: items.length, ...pager });
+  // Team mode: who made each task on screen (one call per screenful; nothing in solo mode).
+  const firstRow = virtualRows[0]?.index ?? 0;
+  const members = useTaskMembers(items.slice(firstRow * columns, (lastRow + 1) * columns).map((task) => task.id));
 
   return (
     <div ref={scroller} className="gl-scroll" data-testid="gallery-grid" data-columns={columns} role="grid" aria-label={t('gallery.title')} aria-multiselectable>
@@ -63,7 +67,7 @@ export function TaskGrid({ items, total, tileSize, actions, ...pager }: ListProp
                 const i = row.index * columns + c;
                 if (i >= count) return null;
                 const task = items[i];
-                return task ? <TaskTile key={task.id} task={task} actions={actions} scrolling={virtualizer.isScrolling} /> : <SkeletonTile key={`s${i}`} />;
+                return task ? <TaskTile key={task.id} task={task} actions={actions} scrolling={virtualizer.isScrolling} member={members[task.id]} /> : <SkeletonTile key={`s${i}`} />;
               })}
             </div>
           ))}

@@ -9,16 +9,20 @@ import { TaskMedia } from './TaskMedia';
 import { selectOnClick, useSelected } from '../../library';
 import './tile-overlays.css';
 import { Tip } from '../../../ui/primitives';
+import { MemberBadge } from '../../team';
 
 /** One task in the grid: its first result, a status overlay while it is not done, actions on hover. */
 export const TaskTile = memo(function TaskTile({
   task,
   actions,
   scrolling = false,
+  member,
 }: {
   task: TaskSummary;
   actions: TaskActions;
   scrolling?: boolean;
+  /** Who made it (team mode only). */
+  member?: string | undefined;
 }) {
   const { t } = useTranslation();
   const done = task.status === 'succeeded' && !task.results.some((r) => r.state === 'failed');
@@ -53,7 +57,12 @@ export const TaskTile = memo(function TaskTile({
           />
         </div>
       )}
-      <div className="gl-tile-badges">
+      {member && (
+        <div className="gl-tile-member">
+          <MemberBadge member={member} />
+        </div>
+      )}
+      <div className={`gl-tile-badges${member ? ' with-member' : ''}`}>
         {first?.kind === 'video' && done && (
           <Tip label={t('gallery.kind.video')}>
             <span className="gl-badge">

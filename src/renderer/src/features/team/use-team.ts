@@ -1,0 +1,48 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import type { ShareProgressEvent } from '../../../../shared/domain/team';
+import { useBridge } from '../../bridge/bridge-context';
+
+export const teamKeys = {
+  team: ['getTeam'] as const,
+  members: (ids: readonly string[]) => ['getTaskMembers', ...ids] as const,
+  spend: ['getTeamSpend'] as const,
+  share: ['teamShareProgressed'] as const,
+};
+
+/** The joined team and this run's state in it (credentials only as "set"). */
+export function useTeam() {
+  const bridge = useBridge();
+  return useQuery({ queryKey: teamKeys.team, queryFn: () => bridge.call('getTeam', {}), staleTime: 30_000 });
+}
+
+/** Whether this run works in a team (tiles and the ledger then say who made and spent what). */
+export function useTeamActive(): boolean {
+  return useTeam().data?.active === true;
+}
+
+/**
+ * Who made each of these tasks, in team mode (one call for the visible page; empty in solo mode). The ids
+ * are sorted so the same page asks once.
+ */
+export function useTaskMembers(ids: readonly string[]): Record<string, string> {
+  const bridge = useBridge();
+  const active = useTeamActive();
+  const sorted = useMemo(() => [...new Set(ids)].sort().slice(0, 500), [ids]);
+  const q = useQuery({
+    queryKey: teamKeys.members(sorted),
+    queryFn: () => bridge.call('getTaskMembers', { ids: sorted }),
+    enabled: active && sorted.length > 0,
+    staleTime: 60_000,
+    placeholderData: (prev) => prev,
+  });
+  return q.data ?? {};
+}
+
+/** The last progress of "Share this library with the team", pushed by core. */
+export function useShareProgress(): ShareProgressEvent | undefined {
+  const bridge = useBridge();
+  const qc = useQueryClient();
+  useEffect(() => bridge.on('teamShareProgressed', (p) => qc.setQueryData(teamKeys.share, p)), [bridge, qc]);
+  return useQuery<ShareProgressEvent | null>({ queryKey: teamKeys.share, queryFn: () => null, staleTime: Infinity }).data ?? undefined;
+}
