@@ -4,7 +4,6 @@ import { useUiStore } from '../state/ui-store';
 import { FileDropDialog } from '../features/library/drop/FileDropDialog';
 import { NoticeBanner } from '../features/notices/NoticeBanner';
 import { GalleryPanel } from './GalleryPanel';
-import { OperationPanel } from './OperationPanel';
 import { OperationSidebar } from './OperationSidebar';
 import { ShortcutSheet } from './ShortcutSheet';
 import { TopBar } from './TopBar';
@@ -14,6 +13,13 @@ import { useAppearance } from './use-appearance';
 const SettingsDialog = lazy(() =>
   import('../features/settings/SettingsDialog').then((m) => ({ default: m.SettingsDialog })),
 );
+
+/**
+ * The form (the forms feature, the operation catalog and the zod schemas it validates with, most of the
+ * app's code) is its own chunk: the gallery paints without waiting for it to load and run. Its import starts
+ * with this module (see mount.tsx), so it arrives right after.
+ */
+const OperationPanel = lazy(() => import('./OperationPanel').then((m) => ({ default: m.OperationPanel })));
 
 /** The studio layout: operations left, the form in the centre, the gallery right, status on top. */
 export function Shell({ connected }: { connected: boolean }) {
@@ -26,7 +32,9 @@ export function Shell({ connected }: { connected: boolean }) {
       <NoticeBanner />
       <OperationSidebar />
       <main className="shell-main">
-        <OperationPanel />
+        <Suspense fallback={<div className="op-panel" data-testid="operation-panel-loading" aria-busy="true" />}>
+          <OperationPanel />
+        </Suspense>
       </main>
       <aside className="shell-gallery">
         <GalleryPanel />

@@ -4,7 +4,6 @@ import type { Boot } from '../boot/boot';
 import { qk } from '../bridge/queries';
 import { galleryKeys } from '../features/gallery/hooks/query-keys';
 import { boardListKey } from '../features/library/boards/use-boards';
-import i18next from '../i18n';
 
 /**
  * Puts the first screen's data where each component's query looks for it, so none of them asks core again
@@ -32,9 +31,8 @@ export function seedFirstScreen(
   for (const [key, data] of entries)
     if (!opts.onlyMissing || qc.getQueryData(key) === undefined) qc.setQueryData(key, data);
   if (opts.onlyMissing) return;
-  // Theme and language before the first render, so the first frame is already the right one.
+  // Theme before the first render, so the first frame is already the right one (the language: mount.tsx).
   if (s.preferences.theme === 'light' || s.preferences.theme === 'dark')
     document.documentElement.dataset.theme = s.preferences.theme;
-  if (s.preferences.language !== i18next.language) void i18next.changeLanguage(s.preferences.language);
   document.documentElement.lang = s.preferences.language;
 }
