@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useBridgeEvents } from '../bridge/queries';
+import { useFirstFramePainted } from '../boot/first-frame';
 import { useUiStore } from '../state/ui-store';
 import { FileDropDialog } from '../features/library/drop/FileDropDialog';
 import { NoticeBanner } from '../features/notices/NoticeBanner';
@@ -16,8 +17,8 @@ const SettingsDialog = lazy(() =>
 
 /**
  * The form (the forms feature, the operation catalog and the zod schemas it validates with, most of the
- * app's code) is its own chunk: the gallery paints without waiting for it to load and run. Its import starts
- * with this module (see mount.tsx), so it arrives right after.
+ * app's code) is its own chunk, asked for once the first frame (the gallery) is on screen: its loading,
+ * parsing and first render do not compete with the gallery's.
  */
 const OperationPanel = lazy(() => import('./OperationPanel').then((m) => ({ default: m.OperationPanel })));
 
@@ -26,15 +27,21 @@ export function Shell({ connected }: { connected: boolean }) {
   useBridgeEvents();
   const theme = useAppearance();
   const settingsOpen = useUiStore((s) => s.settingsOpen);
+  const painted = useFirstFramePainted();
+  const formLoading = <div className="op-panel" data-testid="operation-panel-loading" aria-busy="true" />;
   return (
     <div className="shell" data-testid="shell">
       <TopBar connected={connected} theme={theme} />
       <NoticeBanner />
       <OperationSidebar />
       <main className="shell-main">
-        <Suspense fallback={<div className="op-panel" data-testid="operation-panel-loading" aria-busy="true" />}>
-          <OperationPanel />
-        </Suspense>
+        {painted ? (
+          <Suspense fallback={formLoading}>
+            <OperationPanel />
+          </Suspense>
+        ) : (
+          formLoading
+        )}
       </main>
       <aside className="shell-gallery">
         <GalleryPanel />
