@@ -38,6 +38,8 @@ export default defineConfig({
       // electron-vite leaves the renderer unminified by default: 1.75 MB to parse before the first paint.
       // NO_MINIFY=1 keeps names readable for a profile (bench/gallery/profile.ts).
       minify: !process.env.NO_MINIFY,
+      // SOURCEMAP=1 for bench/gallery/bundle-map.ts (which module the first paint's bytes come from).
+      sourcemap: !!process.env.SOURCEMAP,
       rolldownOptions: {
         input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') },
         // A feature's index.ts only re-exports (features meet only there, a lint rule): marked side-effect

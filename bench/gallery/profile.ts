@@ -18,6 +18,10 @@ const { values: args } = parseArgs({
     tasks: { type: 'string', default: '10000' },
     loads: { type: 'string', default: '5' },
     trace: { type: 'boolean', default: false },
+    /** Trace a load in a fresh browser context (empty cache: fetch, compile) instead of a reload. */
+    cold: { type: 'boolean', default: false },
+    /** Another renderer build to serve (a copy of out/renderer), e.g. the one before a change. */
+    renderer: { type: 'string' },
   },
 });
 const COUNT = Number(args.tasks);
@@ -66,7 +70,9 @@ function summarise(file: string, untilMs: number): string {
 
 async function main(): Promise<void> {
   const template = ensureTemplate(COUNT, 11);
-  const app = await startGalleryApp((dir) => copyTemplate(template, dir));
+  const app = await startGalleryApp((dir) => copyTemplate(template, dir), {
+    ...(args.renderer ? { rendererDir: args.renderer } : {}),
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
@@ -83,7 +89,10 @@ async function main(): Promise<void> {
     if (args.trace) {
       const dir = mkdtempSync(join(tmpdir(), 'atelier-trace-'));
       const file = join(dir, 'trace.json');
-      await browser.startTracing(page, {
+      const ctx = args.cold ? await browser.newContext({ viewport: { width: 1440, height: 900 } }) : null;
+      const traced = ctx ? await ctx.newPage() : page;
+      if (ctx) await traced.addInitScript(PAINT_PROBE);
+      await browser.startTracing(traced, {
         path: file,
         screenshots: false,
         categories: [
@@ -94,10 +103,11 @@ async function main(): Promise<void> {
           'disabled-by-default-devtools.timeline',
         ],
       });
-      const f = await measureLoad(page, page.url());
+      const f = await measureLoad(traced, ctx ? app.url : page.url());
       await browser.stopTracing();
+      await ctx?.close();
       console.log(
-        `traced load: ${describe(f)}\nmain thread until paint (inclusive, nested events overlap):\n${summarise(file, f.paint)}`,
+        `traced ${ctx ? 'cold ' : ''}load: ${describe(f)}\nmain thread until paint (inclusive, nested events overlap):\n${summarise(file, f.paint)}`,
       );
       if (process.env.KEEP_TRACE) console.log(`trace kept: ${file}`);
       else rmSync(dir, { recursive: true, force: true });

@@ -25,11 +25,11 @@ export interface RunningGalleryApp {
  * Starts core (with the real task engine) + web host + the demo simulator, with a data dir seeded by
  * `seed(dataDir)` before core opens its DB (`<dataDir>/atelier.db`).
  */
-export async function startGalleryApp(seed: (dataDir: string) => void = () => {}, opts: { speed?: SimSpeed } = {}): Promise<RunningGalleryApp> {
+export async function startGalleryApp(seed: (dataDir: string) => void = () => {}, opts: { speed?: SimSpeed; rendererDir?: string } = {}): Promise<RunningGalleryApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-gallery-'));
   seed(dataDir);
   const demo = createDemoGateway(opts.speed ?? 'fast');
-  const app = await createWebApp({ dataDir, rendererDir: resolve('out/renderer'), port: 0, demo });
+  const app = await createWebApp({ dataDir, rendererDir: opts.rendererDir ?? resolve('out/renderer'), port: 0, demo });
   // A second connection (WAL) for tests that stage a state the simulator cannot produce on demand.
   const store = TaskStore.open(dbFile(dataDir));
   return {

@@ -1,7 +1,7 @@
 import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { TaskStore } from '../../src/core/db/task-store';
-import { fakeTaskRecord, mulberry32 } from '../../src/core/db/seed';
+import { fakeTaskRecord, mulberry32, seedManyTasks } from '../../src/core/db/seed';
 import type { TaskRecord } from '../../src/core/tasks/task-record';
 import { renderPromptPng } from '../../src/sim/image/render-image';
 import { clipFileName, clipPaletteFor } from '../../src/sim/media';
@@ -95,15 +95,43 @@ export function seedGallery(dataDir: string, options: SeedGalleryOptions): TaskR
   records.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
   const store = TaskStore.open(dbFile(dataDir));
   try {
-    store.transaction(() => {
-      for (const r of records) store.insert(r);
-    });
+    store.insertMany(records);
   } finally {
     store.close();
   }
   const writer = new FileWriter(libraryDir(dataDir));
   records.slice(0, options.withFiles ?? records.length).forEach((r) => writer.write(r));
   return records;
+}
+
+/**
+ * {@link seedGallery} for histories too large to hold in memory (the benches' 100,000 and 1,000,000): records
+ * are made as they are inserted (seedManyTasks: one transaction, the full-text indexes built once after,
+ * creation following insertion as in a real history), then the newest `withFiles` get their files. Returns
+ * how many were inserted.
+ */
+export function seedGalleryMany(dataDir: string, options: Omit<SeedGalleryOptions, 'extra'>): number {
+  const now = options.now ?? Date.now();
+  const store = TaskStore.open(dbFile(dataDir));
+  try {
+    const n = seedManyTasks(store, options.count, mulberry32(options.seed ?? 7), {
+      now,
+      map: (r) => inert(withThumbnailField(r)),
+    });
+    const writer = new FileWriter(libraryDir(dataDir));
+    let left = options.withFiles ?? n;
+    let cursor: string | null = null;
+    while (left > 0) {
+      const page = store.list({ sort: 'newest' }, cursor, Math.min(left, 500));
+      page.items.forEach((r) => writer.write(r));
+      left -= page.items.length;
+      cursor = page.nextCursor;
+      if (cursor === null || page.items.length === 0) break;
+    }
+    return n;
+  } finally {
+    store.close();
+  }
 }
 
 /**

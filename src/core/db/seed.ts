@@ -231,10 +231,43 @@ export function fakeTaskRecord(rng: Rng, index: number, options: SeedOptions = {
 export function seedTasks(store: TaskStore, n: number, rng: Rng, options: SeedOptions = {}): TaskRecord[] {
   const now = options.now ?? Date.now();
   const records = Array.from({ length: n }, (_, i) => fakeTaskRecord(rng, i, { ...options, now }));
-  store.transaction(() => {
-    for (const r of records) store.insert(r);
-  });
+  store.insertMany(records);
   return records;
+}
+
+/**
+ * Like {@link seedTasks} for histories too large to hold in memory (a million tasks): records are made one
+ * at a time as they are inserted, and returned as a count. Each record's times are moved so that creation
+ * follows insertion (oldest first, evenly over the 180 days before `now`), as in a real history, where a
+ * task's row id grows with its creation time. `map` may change a record before it is inserted.
+ */
+export function seedManyTasks(
+  store: TaskStore,
+  n: number,
+  rng: Rng,
+  options: SeedOptions & { map?: (r: TaskRecord) => TaskRecord } = {},
+): number {
+  const now = options.now ?? Date.now();
+  const map = options.map ?? ((r: TaskRecord) => r);
+  function* records(): Generator<TaskRecord> {
+    for (let i = 0; i < n; i++) {
+      const r = fakeTaskRecord(rng, i, { ...options, now });
+      yield map(shiftTimes(r, now - 180 * DAY + Math.floor(((i + rng()) * 180 * DAY) / n) - r.createdAt));
+    }
+  }
+  return store.insertMany(records());
+}
+
+function shiftTimes(r: TaskRecord, by: number): TaskRecord {
+  const at = (t: number | null): number | null => (t === null ? null : t + by);
+  return {
+    ...r,
+    createdAt: r.createdAt + by,
+    submittedAt: at(r.submittedAt),
+    finishedAt: at(r.finishedAt),
+    updatedAt: r.updatedAt + by,
+    events: r.events.map((e) => ({ ...e, at: e.at + by })),
+  };
 }
 
 /** A small seeded PRNG (mulberry32), so seeds reproduce across runs and machines. */

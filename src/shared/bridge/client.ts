@@ -1,5 +1,6 @@
 import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput } from './contract';
-import { BridgeError, type BridgeReply } from './result';
+import { BridgeError } from './bridge-error';
+import type { BridgeReply } from './result';
 
 /** What a transport provides: raw calls and raw subscriptions (Electron preload or WebSocket). */
 export interface BridgeTransport {

@@ -1,18 +1,9 @@
 import { z } from 'zod';
 
-/** Error codes a bridge reply may carry. Stable strings: the renderer maps them to messages. */
-export const bridgeErrorCodeSchema = z.enum([
-  'invalid_input',
-  'unknown_method',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'gateway_bad_request',
-  'gateway_unauthorized',
-  'gateway_unreachable',
-  'internal',
-]);
-export type BridgeErrorCode = z.infer<typeof bridgeErrorCodeSchema>;
+import { BRIDGE_ERROR_CODES, BridgeError, type BridgeErrorCode } from './bridge-error';
+
+export { BRIDGE_ERROR_CODES, BridgeError, type BridgeErrorCode };
+export const bridgeErrorCodeSchema = z.enum(BRIDGE_ERROR_CODES);
 
 export const bridgeErrorSchema = z.object({
   code: bridgeErrorCodeSchema,
@@ -30,14 +21,3 @@ export const bridgeReplySchema = z.union([
   z.object({ ok: z.literal(false), error: bridgeErrorSchema }),
 ]);
 
-/** Thrown inside core handlers to produce a typed error reply instead of `internal`. */
-export class BridgeError extends Error {
-  constructor(
-    readonly code: BridgeErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'BridgeError';
-  }
-}

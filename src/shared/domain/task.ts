@@ -21,8 +21,7 @@ export const taskStatusSchema = z.enum([
 ]);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
-export const TERMINAL_STATUSES: readonly TaskStatus[] = ['succeeded', 'failed', 'cancelled'];
-export const isTerminal = (s: TaskStatus): boolean => TERMINAL_STATUSES.includes(s);
+export { TERMINAL_STATUSES, isTerminal } from './terminal';
 
 /** A file the user supplied, copied into the app's own folder (content-addressed by sha256). */
 export const inputRefSchema = z.object({

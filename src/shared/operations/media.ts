@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { SUBJECT_ID_PATTERN, SUBJECT_TOKEN as TOKEN, subjectTokens } from './subject-tokens';
+
+export { SUBJECT_ID_PATTERN, subjectTokens };
 import { inputRefSchema } from '../domain/task';
 
 /**
@@ -41,16 +44,6 @@ export const subjectSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('element'), id: z.string() }),
 ]);
 export type Subject = z.infer<typeof subjectSchema>;
-
-export const SUBJECT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-const TOKEN = /<<<([^<>]*)>>>/g;
-
-/** The ids named by `<<<id>>>` tokens, in order of appearance (duplicates kept once). */
-export function subjectTokens(prompt: string): string[] {
-  const seen = new Set<string>();
-  for (const m of prompt.matchAll(TOKEN)) seen.add(m[1] ?? '');
-  return [...seen];
-}
 
 export type PromptPiece = { kind: 'text'; text: string } | { kind: 'token'; id: string; raw: string };
 

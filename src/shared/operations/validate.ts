@@ -5,6 +5,10 @@ import type { OperationDef, RequestContext, WireRequest } from './operation';
 import { fillVendor } from './catalog';
 import { isProtectedField, protectedNamesIn } from './protected-fields';
 import { catalogExtraIssue, catalogNamesIn, notOverriding, withoutCatalogFields } from './extra-fields';
+import { isVisible } from './form-values';
+
+// Re-exported: they lived here; form-values.ts keeps them zod-free for the renderer's first screen.
+export { defaultValues, isVisible } from './form-values';
 
 /** The issue for extra fields that try to set what Atelier computes itself (the callback URL). */
 export const protectedExtraIssue = (names: string[]): FieldIssue => ({
@@ -14,8 +18,6 @@ export const protectedExtraIssue = (names: string[]): FieldIssue => ({
 
 /** Longest model id accepted (real ones are a few dozen characters). */
 export const MODEL_ID_MAX = 200;
-
-export const isVisible = (field: FieldDef, values: Values): boolean => !field.showWhen || field.showWhen(values);
 
 /** Empty: nothing, an empty list, or text that is only whitespace (a blank prompt is no prompt). */
 const isEmpty = (v: unknown): boolean =>
@@ -106,16 +108,6 @@ export function validateValues(op: OperationDef, values: Values): FieldIssues {
   }
   if (op.check) for (const [k, v] of Object.entries(op.check(values))) issues[k] ??= v;
   return issues;
-}
-
-/** The values a fresh form starts with. */
-export function defaultValues(op: OperationDef): Values {
-  const values: Values = {};
-  for (const f of op.fields) {
-    if ('default' in f && f.default !== undefined) values[f.name] = f.default;
-    else if (f.type === 'mediaList' || f.type === 'subjects') values[f.name] = [];
-  }
-  return values;
 }
 
 /** Only the visible fields' values, with `{vendor}` filled in the model id. */

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../i18n';
+import { loadLanguage } from '../i18n';
 import type { Boot } from '../boot/boot';
 import { App } from './App';
 import { queryClient } from './query-client';
@@ -15,7 +15,12 @@ export async function mount(boot: Boot): Promise<void> {
   if (!root) return;
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), WAIT_FOR_DATA_MS));
   const screen = await Promise.race([boot.firstScreen, timeout]);
-  if (screen) seedFirstScreen(queryClient, boot, screen);
+  if (screen) {
+    // A language other than English is its own chunk: loaded before the first render, so the first frame
+    // is already in it.
+    await loadLanguage(screen.preferences.language).catch(() => undefined);
+    seedFirstScreen(queryClient, boot, screen);
+  }
   else
     void boot.firstScreen.then(
       (late) => late && seedFirstScreen(queryClient, boot, late, { onlyMissing: true }),

@@ -1,7 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FirstScreen } from '../../../shared/bridge/contract';
 import type { Boot } from '../boot/boot';
-import i18next from '../i18n';
 import { queryKeys } from '../state/query-keys';
 
 /**
@@ -30,9 +29,8 @@ export function seedFirstScreen(
   for (const [key, data] of entries)
     if (!opts.onlyMissing || qc.getQueryData(key) === undefined) qc.setQueryData(key, data);
   if (opts.onlyMissing) return;
-  // Theme and language before the first render, so the first frame is already the right one.
+  // Theme before the first render, so the first frame is already the right one (the language: mount.tsx).
   if (s.preferences.theme === 'light' || s.preferences.theme === 'dark')
     document.documentElement.dataset.theme = s.preferences.theme;
-  if (s.preferences.language !== i18next.language) void i18next.changeLanguage(s.preferences.language);
   document.documentElement.lang = s.preferences.language;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import i18next from '../i18n';
+import { loadLanguage } from '../i18n';
 import { usePreferences } from '../bridge/queries';
 
 const systemDark = () => window.matchMedia('(prefers-color-scheme: dark)').matches;
@@ -20,7 +20,7 @@ export function useAppearance(): 'light' | 'dark' {
   }, [theme]);
   const language = prefs?.language ?? 'en';
   useEffect(() => {
-    void i18next.changeLanguage(language);
+    void loadLanguage(language);
     document.documentElement.lang = language;
   }, [language]);
   return theme;

@@ -1,8 +1,10 @@
 import type { InputRef } from '../../../shared/domain/task';
-import { BridgeError } from '../../../shared/bridge/result';
-import { inputRefSchema } from '../../../shared/domain/task';
+import { BridgeError } from '../../../shared/bridge/bridge-error';
 import type { BridgeClient } from '../../../shared/bridge/client';
 import { electronApi, webSessionToken } from './environment';
+
+/** The schema a staged file's reply is checked with: loaded with the first staging, not with the gallery. */
+const inputRefSchema = () => import('../../../shared/domain/task').then((m) => m.inputRefSchema);
 
 /**
  * URL of a file in the app's folders: the same same-origin `/media/<root>/<path>` in both transports (the
@@ -32,7 +34,7 @@ export async function stageFile(client: BridgeClient, file: File): Promise<Input
     if (staged) {
       const reply = await staged;
       if (!reply.ok) throw new BridgeError(reply.error.code, reply.error.message, reply.error.fields);
-      return inputRefSchema.parse(reply.value);
+      return (await inputRefSchema()).parse(reply.value);
     }
     return client.call('stageInputBytes', {
       name: file.name || 'pasted.png',
@@ -50,5 +52,5 @@ export async function stageFile(client: BridgeClient, file: File): Promise<Input
   const reply = body as { ok?: boolean; value?: unknown; error?: { message?: string } } | null;
   if (!res.ok || !reply?.ok)
     throw new BridgeError('invalid_input', reply?.error?.message ?? `Upload failed (${res.status}).`);
-  return inputRefSchema.parse(reply.value);
+  return (await inputRefSchema()).parse(reply.value);
 }

@@ -1,70 +1,41 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json';
-import zhCN from './locales/zh-CN.json';
+import en0 from './locales/en.json';
 import formsEn from '../features/forms/locales/en.json';
-import formsZh from '../features/forms/locales/zh-CN.json';
 import galleryEn from '../features/gallery/locales/en.json';
-import galleryZh from '../features/gallery/locales/zh-CN.json';
 import settingsEn from '../features/settings/locales/en.json';
-import settingsZh from '../features/settings/locales/zh-CN.json';
 import libraryEn from '../features/library/locales/en.json';
-import libraryZh from '../features/library/locales/zh-CN.json';
 import canvasEn from '../features/canvas/locales/en.json';
-import canvasZh from '../features/canvas/locales/zh-CN.json';
 import wipeEn from '../ui/wipe/locales/en.json';
-import wipeZh from '../ui/wipe/locales/zh-CN.json';
 import studioEn from '../features/studio/locales/en.json';
-import studioZh from '../features/studio/locales/zh-CN.json';
 import noticesEn from '../features/notices/locales/en.json';
-import noticesZh from '../features/notices/locales/zh-CN.json';
 import queueEn from '../features/queue/locales/en.json';
-import queueZh from '../features/queue/locales/zh-CN.json';
 import teamEn from '../features/team/locales/en.json';
-import teamZh from '../features/team/locales/zh-CN.json';
+import { merge } from './merge';
 
 /**
  * One namespace ("translation"); each feature owns a top-level key in its own locale files
  * (`forms.*`, `gallery.*`, `settings.*`), merged here so features never edit each other's files.
+ * English is built in (the fallback); Chinese is its own chunk, loaded by {@link loadLanguage} when chosen,
+ * so an English first screen does not load and parse it.
  */
-type Tree = { [key: string]: string | Tree };
-function merge(...trees: Tree[]): Tree {
-  const out: Tree = {};
-  for (const tree of trees)
-    for (const [k, v] of Object.entries(tree)) {
-      const prev = out[k];
-      out[k] = typeof v === 'object' && typeof prev === 'object' ? merge(prev, v) : v;
-    }
-  return out;
-}
-
-export const resources = {
-  en: {
-    translation: merge(en, formsEn, galleryEn, settingsEn, wipeEn, canvasEn, libraryEn, studioEn, noticesEn, queueEn, teamEn),
-  },
-  'zh-CN': {
-    translation: merge(
-      zhCN,
-      formsZh,
-      galleryZh,
-      settingsZh,
-      wipeZh,
-      canvasZh,
-      libraryZh,
-      studioZh,
-      noticesZh,
-      queueZh,
-      teamZh,
-    ),
-  },
-};
+export const en = merge(en0, formsEn, galleryEn, settingsEn, wipeEn, canvasEn, libraryEn, studioEn, noticesEn, queueEn, teamEn);
 
 void i18next.use(initReactI18next).init({
-  resources,
+  resources: { en: { translation: en } },
   lng: 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+/** Loads `language`'s table if it is not built in, then switches to it. */
+export async function loadLanguage(language: string): Promise<void> {
+  if (language === 'zh-CN' && !i18next.hasResourceBundle('zh-CN', 'translation')) {
+    const { zhCN } = await import('./zh-CN');
+    i18next.addResourceBundle('zh-CN', 'translation', zhCN);
+  }
+  if (i18next.language !== language) await i18next.changeLanguage(language);
+}
 
 export default i18next;

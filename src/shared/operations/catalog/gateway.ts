@@ -1,7 +1,8 @@
 import type { OperationDef } from '../operation';
 import type { Values } from '../fields';
 import { aspectRatioField, durationField, modeField, negativePromptField, pick, promptField } from '../common-fields';
-import { SUBJECT_ID_PATTERN, subjectTokens, type MediaValue, type Subject } from '../media';
+import type { MediaValue, Subject } from '../media';
+import { SUBJECT_ID_PATTERN, subjectTokens } from '../subject-tokens';
 import type { FieldIssues } from '../issues';
 
 /** Task gateway (`POST /open/aigw/gateway/generations`): one path, the `model` field selects the operation. */

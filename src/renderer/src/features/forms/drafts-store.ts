@@ -4,7 +4,7 @@ import type { TaskDetail } from '../../../../shared/domain/task';
 import { getOperation } from '../../../../shared/operations/catalog';
 import type { Values } from '../../../../shared/operations/fields';
 import type { OperationId } from '../../../../shared/operations/ids';
-import { defaultValues } from '../../../../shared/operations/validate';
+import { defaultValues } from '../../../../shared/operations/form-values';
 import { useUiStore } from '../../state/ui-store';
 
 /** What one operation's form holds: its raw values and the extra-fields JSON text, exactly as typed. */

@@ -1,7 +1,7 @@
 import type { TaskSummary } from '../../../../shared/domain/task';
 import { getOperation } from '../../../../shared/operations/catalog';
 import type { MediaValue } from '../../../../shared/operations/media';
-import { isVisible } from '../../../../shared/operations/validate';
+import { isVisible } from '../../../../shared/operations/form-values';
 import { useUiStore } from '../../state/ui-store';
 import { draftOf, useDraftStore } from './drafts-store';
 

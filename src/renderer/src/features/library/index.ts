@@ -6,7 +6,8 @@ export { selectOnClick, setGalleryOrder, useSelected } from './boards/select-cli
 export { useLasso } from './boards/use-lasso';
 export { FrameActions } from './chain/FrameActions';
 export { UseAsInput } from './chain/UseAsInput';
-export { isResultDrag, readResultDrag, setResultDrag } from './chain/result-drag';
+export { isResultDrag, setResultDrag } from './chain/result-drag';
+export { readResultDrag } from './chain/result-drop';
 export { fillSlot, resultMedia, slotsFor } from './chain/slots';
 export type { Slot } from './chain/slots';
 export { LineagePanel } from './lineage/LineagePanel';

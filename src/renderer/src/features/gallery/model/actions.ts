@@ -1,5 +1,5 @@
 import type { TaskResult, TaskSummary } from '../../../../../shared/domain/task';
-import { isTerminal } from '../../../../../shared/domain/task';
+import { isTerminal } from '../../../../../shared/domain/terminal';
 import { slotsFor, type Slot } from '../../library';
 
 /** Every action the gallery offers on a task (anchors §0.8: ComfyUI's job menu, per state). */

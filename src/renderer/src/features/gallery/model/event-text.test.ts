@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../../i18n';
+import { resources } from '../../../i18n/resources';
 import { eventText } from './event-text';
 
 /** Every event core writes (src/core/engine), as it writes them. */

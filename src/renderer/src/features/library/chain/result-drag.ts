@@ -1,6 +1,6 @@
 import type { DragEvent } from 'react';
 import type { TaskSummary } from '../../../../../shared/domain/task';
-import { mediaValueSchema, type MediaValue } from '../../../../../shared/operations/media';
+import type { MediaValue } from '../../../../../shared/operations/media';
 
 /** The drag type of a gallery result moving inside the app (a tile or the lightbox onto a media slot). */
 export const RESULT_DRAG_TYPE = 'application/x-atelier-result';
@@ -24,16 +24,3 @@ export function setResultDrag(e: DragEvent, task: TaskSummary, index: number): v
 
 export const isResultDrag = (e: DragEvent): boolean => e.dataTransfer.types.includes(RESULT_DRAG_TYPE);
 
-/** The dropped result, checked (a drop is input from outside this component: parse it). */
-export function readResultDrag(e: DragEvent): { kind: 'image' | 'video'; value: MediaValue } | null {
-  const raw = e.dataTransfer.getData(RESULT_DRAG_TYPE);
-  if (!raw) return null;
-  try {
-    const parsed = JSON.parse(raw) as { kind?: unknown; value?: unknown };
-    const value = mediaValueSchema.safeParse(parsed.value);
-    if (!value.success || (parsed.kind !== 'image' && parsed.kind !== 'video')) return null;
-    return { kind: parsed.kind, value: value.data };
-  } catch {
-    return null;
-  }
-}

@@ -2,7 +2,7 @@ import '../library.css';
 import { FileSearch, RotateCcw, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BridgeError } from '../../../../../shared/bridge/result';
+import { BridgeError } from '../../../../../shared/bridge/bridge-error';
 import type { InspectedFile } from '../../../../../shared/domain/library';
 import { useBridge } from '../../../bridge/bridge-context';
 import { stageFile } from '../../../bridge/media';

@@ -2,7 +2,8 @@ import { ChevronDown, ChevronRight, Columns2, Layers, RotateCw, Square, Trash2 }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BatchGroup } from '../../../../../shared/domain/studio';
-import { isTerminal, type TaskSummary } from '../../../../../shared/domain/task';
+import type { TaskSummary } from '../../../../../shared/domain/task';
+import { isTerminal } from '../../../../../shared/domain/terminal';
 import { useBridge } from '../../../bridge/bridge-context';
 import { ConfirmDialog, Tip } from '../../../ui/primitives';
 import { TaskMedia, useGalleryStore, useSelectionStore } from '../../gallery';

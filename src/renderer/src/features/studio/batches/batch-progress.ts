@@ -1,4 +1,5 @@
-import { isTerminal, type TaskSummary } from '../../../../../shared/domain/task';
+import type { TaskSummary } from '../../../../../shared/domain/task';
+import { isTerminal } from '../../../../../shared/domain/terminal';
 
 /**
  * "3 of 4 done, 1 failed": done = succeeded with every file on disk; failed = failed or cancelled, counted
