@@ -14,7 +14,7 @@ import type { TaskSummary } from '../../src/shared/domain/task';
 import { startBenchCore } from '../support/bench-core';
 import { BATCH_SIZE } from './batch-workload';
 import type { PhaseResult } from './fault-phases';
-import { allTasks, quietTasks, verifyRun } from './verify';
+import { allTasks, isSubmission, quietTasks, verifyRun } from './verify';
 import { chaosFaults, tagFor, useChaosProfile } from './workload';
 
 const SETTLE_MS = 120_000;
@@ -107,7 +107,7 @@ export async function batchDeleteRun(sim: Simulator, batches: number, run = 6): 
       const existing = new Set(members.map((m) => m.id));
       let cameBack = 0;
       for (const tag of tags) {
-        const posts = sim.log.filter((e) => e.method === 'POST' && e.family !== 'control' && JSON.stringify(e.json ?? e.form ?? '').includes(tag)).length;
+        const posts = sim.log.filter((e) => isSubmission(e) && JSON.stringify(e.json ?? e.form ?? '').includes(tag)).length;
         const own = members.filter((m) => tagOf(m) === tag);
         const confirmed = [...deletes.confirmed].filter(([, t]) => t === tag).map(([id]) => id);
         const askedGone = [...deletes.asked].filter(([id, t]) => t === tag && !existing.has(id)).length;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import type { Core } from '../../src/core/create-core';
-import type { Simulator } from '../../src/sim';
+import type { SimRequestLogEntry, Simulator } from '../../src/sim';
 import type { TaskSummary } from '../../src/shared/domain/task';
 import { stripProvenance } from '../../src/core/provenance/strip';
 import { fileProblem } from './file-check';
@@ -61,6 +61,16 @@ const EXPECTED_REASONS: [RegExp, string][] = [
   [/rate.?limit|too many requests|busy|429/i, 'rate limited at submission (429, never auto-resubmitted)'],
 ];
 
+
+/**
+ * A submission the gateway took: a POST to a task family. A "not now" refusal (429, or the key's parallel
+ * limit: 1303) created nothing at the gateway; the queue sends the task again later (issue 30), which is not a
+ * second submission. Every phase counts submissions through this.
+ */
+export function isSubmission(e: SimRequestLogEntry): boolean {
+  return e.method === 'POST' && e.family !== 'control' && e.status !== 429 && !e.refusal;
+}
+
 /**
  * Checks every task of a run against the simulator: files (payload without Atelier's provenance metadata,
  * see file-check.ts) by sha256 and size against the task's record and what the simulator served (sim.describeResult), inline b64 images as decodable PNGs, submissions per task from the request
@@ -90,10 +100,7 @@ export function verifyRun(
   };
   const submits = new Map<string, number>();
   for (const e of sim.log) {
-    if (e.method !== 'POST' || e.family === 'control') continue;
-    // A "not now" refusal (429, or the key's parallel limit: 1303) created nothing at the gateway; the queue
-    // sends the task again later (issue 30), which is not a second submission.
-    if (e.status === 429 || e.refusal) continue;
+    if (!isSubmission(e)) continue;
     const body = JSON.stringify(e.json ?? e.form ?? '');
     const tag = tags.find((t) => body.includes(t));
     if (tag) submits.set(tag, (submits.get(tag) ?? 0) + 1);
