@@ -17,6 +17,7 @@ import { startSimulator } from '../../src/sim';
 import { startMachine, type Machine } from '../../src/core/team/test-support/team-machines';
 import { startTestPostgres } from '../../src/core/team/test-support/test-postgres';
 import { S3RVER_CREDENTIALS, startS3Process } from '../../src/core/team/test-support/test-s3';
+import { isSubmission } from './verify';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '40' }, seed: { type: 'string', default: String(Date.now() % 100000) } } });
 const LEASE_MS = 2_000;
@@ -93,7 +94,7 @@ async function main(): Promise<void> {
     await c.end();
     const byId = new Map(rows.map((r) => [r.id, r]));
     const lost = [...accepted].filter((id) => !byId.has(id) || byId.get(id)?.open);
-    const posts = sim.log.filter((e) => e.method === 'POST' && e.path === '/open/aigw/gateway/generations');
+    const posts = sim.log.filter((e) => isSubmission(e) && e.path === '/open/aigw/gateway/generations');
     const submits = posts.length;
     const perPrompt = new Map<string, number>();
     for (const p of posts) {
