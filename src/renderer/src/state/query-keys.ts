@@ -54,4 +54,11 @@ export const queryKeys = {
     search: (search: string) => key('listPrompts', search),
   },
   recentPrompts: (operationId: string) => key('recentPrompts', operationId),
+  team: {
+    state: key('getTeam'),
+    members: (ids: readonly string[]) => key('getTaskMembers', ...ids),
+    spend: key('getTeamSpend'),
+    /** The share's progress: what shareLibraryWithTeam answers, then each `teamShareProgressed` event. */
+    shareProgress: key('shareLibraryWithTeam', 'progress'),
+  },
 } as const;

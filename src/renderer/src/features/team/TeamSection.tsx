@@ -10,7 +10,8 @@ import { ConfirmDialog } from '../../ui/primitives';
 import { ShareLibrary } from './ShareLibrary';
 import { TeamForm } from './TeamForm';
 import { draftFrom, fieldErrors, inputFrom, type TeamDraft } from './team-draft';
-import { teamKeys, useTeam } from './use-team';
+import { queryKeys } from '../../state/query-keys';
+import { useTeam } from './use-team';
 import './team.css';
 
 /** Settings → Team: join a team's PostgreSQL and media, test, leave, and share this library with it. */
@@ -34,7 +35,7 @@ export function TeamSection() {
   const errors = fieldErrors(draft);
   const valid = Object.keys(errors).length === 0;
   const touchAll = () => setTouched(new Set(Object.keys(draft) as (keyof TeamDraft)[]));
-  const settle = (next: TeamState) => qc.setQueryData(teamKeys.team, next);
+  const settle = (next: TeamState) => qc.setQueryData(queryKeys.team.state, next);
   const test = useMutation({ mutationFn: () => bridge.call('testTeam', inputFrom(draft)) });
   const join = useMutation({
     mutationFn: (acceptWeakStorage: boolean) => bridge.call('joinTeam', { ...inputFrom(draft), acceptWeakStorage }),

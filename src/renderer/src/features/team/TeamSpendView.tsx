@@ -4,7 +4,8 @@ import { useBridge } from '../../bridge/bridge-context';
 import './team.css';
 import { memberHue, memberInitial } from './member-colour';
 import { dayByMember, totalsBy } from './team-spend-model';
-import { teamKeys, useTeam } from './use-team';
+import { queryKeys } from '../../state/query-keys';
+import { useTeam } from './use-team';
 
 const round = (n: number): string => (Math.round(n * 10) / 10).toLocaleString();
 
@@ -13,7 +14,7 @@ export function TeamSpendView() {
   const { t } = useTranslation();
   const bridge = useBridge();
   const team = useTeam().data;
-  const spend = useQuery({ queryKey: teamKeys.spend, queryFn: () => bridge.call('getTeamSpend', {}), enabled: team?.active === true });
+  const spend = useQuery({ queryKey: queryKeys.team.spend, queryFn: () => bridge.call('getTeamSpend', {}), enabled: team?.active === true });
   if (team?.active !== true) return null;
   if (spend.isError)
     return (

@@ -2,18 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { ShareProgressEvent } from '../../../../shared/domain/team';
 import { useBridge } from '../../bridge/bridge-context';
+import { queryKeys } from '../../state/query-keys';
 
-export const teamKeys = {
-  team: ['getTeam'] as const,
-  members: (ids: readonly string[]) => ['getTaskMembers', ...ids] as const,
-  spend: ['getTeamSpend'] as const,
-  share: ['teamShareProgressed'] as const,
-};
 
 /** The joined team and this run's state in it (credentials only as "set"). */
 export function useTeam() {
   const bridge = useBridge();
-  return useQuery({ queryKey: teamKeys.team, queryFn: () => bridge.call('getTeam', {}), staleTime: 30_000 });
+  return useQuery({ queryKey: queryKeys.team.state, queryFn: () => bridge.call('getTeam', {}), staleTime: 30_000 });
 }
 
 /** Whether this run works in a team (tiles and the ledger then say who made and spent what). */
@@ -30,7 +25,7 @@ export function useTaskMembers(ids: readonly string[]): Record<string, string> {
   const active = useTeamActive();
   const sorted = useMemo(() => [...new Set(ids)].sort().slice(0, 500), [ids]);
   const q = useQuery({
-    queryKey: teamKeys.members(sorted),
+    queryKey: queryKeys.team.members(sorted),
     queryFn: () => bridge.call('getTaskMembers', { ids: sorted }),
     enabled: active && sorted.length > 0,
     staleTime: 60_000,
@@ -43,6 +38,6 @@ export function useTaskMembers(ids: readonly string[]): Record<string, string> {
 export function useShareProgress(): ShareProgressEvent | undefined {
   const bridge = useBridge();
   const qc = useQueryClient();
-  useEffect(() => bridge.on('teamShareProgressed', (p) => qc.setQueryData(teamKeys.share, p)), [bridge, qc]);
-  return useQuery<ShareProgressEvent | null>({ queryKey: teamKeys.share, queryFn: () => null, staleTime: Infinity }).data ?? undefined;
+  useEffect(() => bridge.on('teamShareProgressed', (p) => qc.setQueryData(queryKeys.team.shareProgress, p)), [bridge, qc]);
+  return useQuery<ShareProgressEvent | null>({ queryKey: queryKeys.team.shareProgress, queryFn: () => null, staleTime: Infinity }).data ?? undefined;
 }
