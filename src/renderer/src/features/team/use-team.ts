@@ -1,14 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { ShareProgressEvent } from '../../../../shared/domain/team';
+import { useFirstFramePainted } from '../../boot/first-frame';
 import { useBridge } from '../../bridge/bridge-context';
 import { queryKeys } from '../../state/query-keys';
 
-
-/** The joined team and this run's state in it (credentials only as "set"). */
+/**
+ * The joined team and this run's state in it (credentials only as "set"). First asked once the first frame is
+ * on screen: the first screen stays one bridge call (tiles get their makers' initials a moment later).
+ */
 export function useTeam() {
   const bridge = useBridge();
-  return useQuery({ queryKey: queryKeys.team.state, queryFn: () => bridge.call('getTeam', {}), staleTime: 30_000 });
+  const painted = useFirstFramePainted();
+  return useQuery({ queryKey: queryKeys.team.state, queryFn: () => bridge.call('getTeam', {}), staleTime: 30_000, enabled: painted });
 }
 
 /** Whether this run works in a team (tiles and the ledger then say who made and spent what). */
