@@ -1,7 +1,6 @@
-import { mkdir, open } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { chunkName, contiguousChunks, partialFolder, type PartialDownloads, type PartialSlot } from '../ports';
+import { chunkName, partialFolder, type PartialDownloads, type PartialSlot } from '../ports';
+import { restoreChunks } from './restore-chunks';
 import type { S3Location } from './s3-location';
 
 /** Download checkpoints as objects `<prefix>/partial/<task>/<index>/<offset>-<end>` (a PUT lands whole or not at all). */
@@ -36,22 +35,10 @@ export class S3Partials implements PartialDownloads {
   async restore(slot: PartialSlot, dest: string): Promise<number> {
     const folder = this.folder(slot);
     const names = (await this.keys(slot)).map((k) => k.slice(folder.length + 1));
-    await mkdir(dirname(dest), { recursive: true });
-    // A file handle, not a stream: a failure is a rejection here, never an 'error' event nobody hears.
-    const out = await open(dest, 'w');
-    let length = 0;
-    try {
-      for (const c of contiguousChunks(names)) {
-        const got = await this.client.send(new GetObjectCommand({ Bucket: this.location.bucket, Key: `${folder}/${c.name}` }));
-        const bytes = Buffer.from((await got.Body?.transformToByteArray()) ?? new Uint8Array());
-        if (bytes.length !== c.end - c.offset) break; // not as long as its name says: stop before it
-        await out.write(bytes);
-        length = c.end;
-      }
-    } finally {
-      await out.close();
-    }
-    return length;
+    return restoreChunks(names, dest, async (name) => {
+      const got = await this.client.send(new GetObjectCommand({ Bucket: this.location.bucket, Key: `${folder}/${name}` }));
+      return Buffer.from((await got.Body?.transformToByteArray()) ?? new Uint8Array());
+    });
   }
 
   async drop(slot: PartialSlot): Promise<void> {
