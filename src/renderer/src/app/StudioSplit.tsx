@@ -28,13 +28,13 @@ export function StudioSplit({ form, gallery }: { form: ReactNode; gallery: React
       defaultLayout={defaultLayout}
       onLayoutChanged={onLayoutChanged}
     >
-      <Panel id="split-form" minSize={400} defaultSize="60%" style={CLIP}>
+      <Panel id="split-form" minSize={400} defaultSize="52%" style={CLIP}>
         <main className="shell-main" data-testid="form-column">
           {form}
         </main>
       </Panel>
       <Separator className="shell-split-handle" data-testid="split-handle" aria-label={t('app.resizeSplit')} />
-      <Panel id="split-gallery" minSize={300} defaultSize="40%" style={CLIP}>
+      <Panel id="split-gallery" minSize={300} defaultSize="48%" style={CLIP}>
         <aside className="shell-gallery" data-testid="gallery-column">
           {gallery}
         </aside>
