@@ -22,6 +22,8 @@ const posts = (): SimRequestLogEntry[] => (app.simulator()?.log ?? []).filter((e
 async function openApp(page: Page): Promise<FormsPage> {
   await page.goto(app.url);
   await expect(page.getByTestId('shell')).toBeVisible();
+  // The form is its own chunk, mounted after the first frame (issue 31): keys and focus are checked on it.
+  await expect(page.getByTestId('operation-panel')).toBeVisible();
   return new FormsPage(page);
 }
 
