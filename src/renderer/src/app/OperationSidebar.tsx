@@ -7,17 +7,20 @@ import { useMediaQuery } from './use-media-query';
 
 const RAIL_ONLY = '(max-width: 1100px)';
 
-/** After picking an operation, its prompt (or else its first field) has focus: type right away. */
-function focusPrompt(): void {
+/**
+ * After picking an operation, its prompt (or else its first field) has focus: type right away. The form may
+ * not be there yet (its own chunk, loaded after the first frame; its draft store; a lazy field), so this
+ * looks again each frame, for about two seconds, until the picked operation's form is mounted.
+ */
+function focusPrompt(operationId: string): void {
   let frames = 0;
   const tryFocus = () => {
-    const form = document.querySelector('[data-testid="operation-form"]');
+    const form = document.querySelector(`[data-testid="operation-form"][data-op="${CSS.escape(operationId)}"]`);
     const el =
       form?.querySelector<HTMLElement>('[data-field="prompt"] textarea, [data-field="prompt"] input') ??
       form?.querySelector<HTMLElement>('[data-field] textarea, [data-field] input:not([type=hidden]), [data-field] button');
     if (el) el.focus();
-    // The form renders on the next frame or two (its draft store, a lazy field).
-    else if (++frames < 10) requestAnimationFrame(tryFocus);
+    else if (++frames < 120) requestAnimationFrame(tryFocus);
   };
   requestAnimationFrame(tryFocus);
 }
@@ -31,7 +34,7 @@ export function OperationSidebar() {
   const railOnly = useMediaQuery(RAIL_ONLY);
   const select = (id: typeof current) => {
     selectOperation(id);
-    focusPrompt();
+    focusPrompt(id);
   };
   return (
     <nav className="sidebar" aria-label={t('app.operations')}>
