@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FormsPage } from './pages/forms-page';
 import { twoTonePng } from './support/canvas-fixtures';
+import { shownTooltip } from './support/focus';
 import { startWebApp, type RunningWebApp } from './support/web-app';
 
 /**
@@ -127,7 +128,7 @@ test('screenshots: the inline painter and the editor, light and dark, en and zh-
       await page.keyboard.press('e');
       await expect(page.getByTestId('mp-tool-eraser')).toHaveAttribute('aria-checked', 'true');
       await page.getByTestId('mp-tool-eraser').hover();
-      await expect(page.getByTestId('tooltip')).toBeVisible();
+      await expect(shownTooltip(page)).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/inline-${language}-${theme}.png` });
       await forms.form.getByTestId('mask-done').click();
       await forms.form.getByTestId('open-canvas-editor').click();

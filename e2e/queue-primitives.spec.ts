@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PROFILE_ID } from '../src/shared/domain/profile';
 import { GalleryPage } from './pages/gallery-page';
+import { shownTooltip } from './support/focus';
 import { pickValue } from './support/select';
 import { startWebApp, type RunningWebApp } from './support/web-app';
 
@@ -49,7 +50,7 @@ test('the queue view uses the Select and tooltip primitives: no native select, n
   const long = panel.getByTestId('queue-row').nth(0).locator('.queue-prompt');
   expect(await long.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   await long.hover();
-  await expect(page.getByTestId('tooltip')).toHaveText(LONG);
+  await expect(shownTooltip(page)).toHaveText(LONG);
   await page.mouse.move(5, 5, { steps: 5 });
   await expect(page.getByTestId('tooltip')).toHaveCount(0);
   await panel.getByTestId('queue-row').nth(1).locator('.queue-prompt').hover();

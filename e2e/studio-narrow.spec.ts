@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { OPERATIONS } from '../src/shared/operations/catalog';
 import { startGalleryApp, type RunningGalleryApp } from './support/gallery-app';
+import { shownTooltip } from './support/focus';
 import { galleryFixtures } from './support/gallery-fixtures';
 import { image } from './support/library-helpers';
 import { seedGallery } from './support/seed';
@@ -105,14 +106,14 @@ test('at 960×640 the icon-only rail names each operation and shows a real toolt
   await expect(item).toHaveAccessibleName('Text to image');
   await expect(item).not.toHaveAttribute('title', /./);
   await item.hover();
-  await expect(page.getByTestId('tooltip')).toHaveText('Text to image');
+  await expect(shownTooltip(page)).toHaveText('Text to image');
   await page.mouse.move(480, 20, { steps: 8 });
   await expect(page.getByTestId('tooltip').filter({ hasText: 'Text to image' })).toHaveCount(0);
   await page.getByTestId('op-gateway.text2video').focus();
   await page.keyboard.press('Tab');
-  await expect(page.getByTestId('tooltip')).toBeVisible();
+  await expect(shownTooltip(page)).toBeVisible();
   const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
-  await expect(page.getByTestId('tooltip')).toHaveText(focused);
+  await expect(shownTooltip(page)).toHaveText(focused);
   // Wide windows show the label beside the icon: no tooltip repeating it.
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.mouse.move(0, 0);

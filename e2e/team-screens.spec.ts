@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { makeImage, startTeamRig, type MemberApp } from './support/team-apps';
+import { shownTooltip } from './support/focus';
 
 /**
  * Issue 29 on the user's side, in Chromium: two members (two web hosts, one PostgreSQL, one s3rver bucket,
@@ -70,7 +71,7 @@ test('two members: who made what on tiles and in the lightbox, the ledger by mem
   }
   const benTileOnAna = pages.ana.locator(`[data-task-id="${benIds[0]}"]`);
   await benTileOnAna.getByTestId('member-badge').hover();
-  await expect(pages.ana.getByTestId('tooltip')).toContainText('Made by Ben');
+  await expect(shownTooltip(pages.ana)).toContainText('Made by Ben');
   await pages.ana.mouse.move(0, 0);
 
   // The lightbox names the maker ("you" for one's own).

@@ -33,3 +33,9 @@ export async function escapeCloses(page: Page, dialog: Locator): Promise<void> {
 export async function expectFocused(page: Page, target: Locator): Promise<void> {
   await expect(target, `focus is on ${await activeElement(page)}`).toBeFocused();
 }
+
+/**
+ * The tooltip that is showing. A tooltip that just closed stays in the page while it fades out, so a
+ * plain `getByTestId('tooltip')` can match two (moving from one control to the next does that).
+ */
+export const shownTooltip = (page: Page): Locator => page.locator('[data-testid="tooltip"]:not([data-state="closed"])');
