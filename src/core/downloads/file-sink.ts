@@ -37,8 +37,16 @@ export type WriteAt = (
 const HIGH_WATER = 4 << 20;
 /** Size of the buffers bytes are copied into on their way to the disk and the hasher (a write takes one whole). */
 const SLAB = 1 << 20;
-/** Slabs kept for reuse once written and hashed (the rest are left to the collector). */
-const KEPT_SLABS = 6;
+/**
+ * Slabs kept for reuse once written and hashed, shared by every file of the process (the rest are left to
+ * the collector). Per file, a thousand small downloads allocated a thousand 1 MiB buffers, and the
+ * collector's work for them was the largest cost of the engine bench after the queue (issue 27).
+ */
+const KEPT_SLABS = 8;
+const spare: Buffer[] = [];
+const keep = (slab: Buffer): void => {
+  if (spare.length < KEPT_SLABS && slab.length === SLAB) spare.push(slab);
+};
 
 /** Bytes waiting for the disk: a slab filled up to `len`, to be written at `pos`. */
 interface Pending {
@@ -74,7 +82,6 @@ export class HashedFile {
   private held = 0;
   /** Lengths of the slabs at the hasher, in the order they were sent (answers come back in that order). */
   private readonly hashing: number[] = [];
-  private readonly spare: Buffer[] = [];
   /** Readers waiting for room ({@link ready}) and closers waiting for an empty queue ({@link drain}). */
   private roomWaiters: (() => void)[] = [];
   private emptyWaiters: (() => void)[] = [];
@@ -87,7 +94,7 @@ export class HashedFile {
     this.hash = new HashSession({
       returned: (buf) => {
         this.held -= this.hashing.shift() ?? 0;
-        if (this.spare.length < KEPT_SLABS && buf.byteLength === SLAB) this.spare.push(Buffer.from(buf));
+        keep(Buffer.from(buf));
         this.settle();
       },
       lost: () => {
@@ -152,7 +159,7 @@ export class HashedFile {
     }
     while (done < len) {
       // A slab owns its whole ArrayBuffer (never a pooled one), so it can be transferred to the hasher.
-      const slab = this.spare.pop() ?? Buffer.allocUnsafeSlow(Math.max(SLAB, len - done));
+      const slab = spare.pop() ?? Buffer.allocUnsafeSlow(Math.max(SLAB, len - done));
       const n = Math.min(len - done, slab.length);
       slab.set(bytes.subarray(done, done + n), 0);
       this.queue.push({ buf: slab, len: n, pos: this.size + done });
@@ -221,7 +228,7 @@ export class HashedFile {
   private toHasher(slab: Buffer, len: number): void {
     if (this.hashFromDisk || this.hash.lost) {
       this.held -= len;
-      if (this.spare.length < KEPT_SLABS && slab.length === SLAB) this.spare.push(slab);
+      keep(slab);
       return;
     }
     this.hashing.push(len);

@@ -30,10 +30,11 @@ export function createQueue(deps: CreateQueueDeps) {
   let pushTimer: NodeJS.Timeout | null = null;
   let closed = false;
   const snapshot = async (): Promise<QueueSnapshot> =>
-    buildSnapshot({ queue, get: deps.get, now: () => deps.clock.now(), names: await deps.profileNames().catch(() => new Map<string, string>()) });
+    buildSnapshot({ queue, now: () => deps.clock.now(), names: await deps.profileNames().catch(() => new Map<string, string>()) });
   const push = (): void => {
     if (pushTimer || closed) return;
-    // Many task changes arrive together (a batch of eight); the view needs one snapshot after them.
+    // Many task changes arrive together (a batch of eight, a thousand tasks finishing): the view needs one
+    // snapshot after them, and no more than five a second.
     pushTimer = setTimeout(() => {
       pushTimer = null;
       if (closed) return;
@@ -41,7 +42,7 @@ export function createQueue(deps: CreateQueueDeps) {
         (s) => deps.events.emit('queueChanged', s),
         (e: unknown) => deps.log.warn('queue snapshot failed', { error: e instanceof Error ? e.message : String(e) }),
       );
-    }, 50);
+    }, 200);
     pushTimer.unref?.();
   };
   const queue: QueueService = new QueueService({

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startSimulator, type Simulator } from '../../sim';
 import type { TaskSummary } from '../../shared/domain/task';
 import { startTestCore, type TestCore } from '../test-support/core-harness';
@@ -145,6 +145,29 @@ describe('the queue against a gateway limited to 2 tasks at once', () => {
     await Promise.all([a, b, c, d].map((x) => t.settled(x!.id, 30_000)));
     expect(accepted(sim)).toEqual(['D', 'C', 'B', 'A']);
     expect(sim.parallelFigures().refused).toBe(0);
+  });
+
+  it('the queue view names each task as its row does, and building it reads no row', { timeout: 60_000 }, async () => {
+    // A snapshot per change read every running task's row: with a thousand running, a third of the engine's
+    // CPU per task (issue 27's bench). The queue keeps what the view shows from the writer's changes.
+    sim = await startSimulator({ port: 0, apiKey: 'q-key', speed: 'real', parallelLimit: 2 });
+    core = await startTestCore(sim);
+    const t = core;
+    const profileId = (await t.core.handlers.getConnection({})).profileId;
+    await t.core.handlers.setQueueLimit({ profileId, limit: 1 });
+    const [first] = await submitAll(t, ['the one running']);
+    await until(() => ['queued', 'running'].includes(t.core.store.get(first!.id)?.status ?? ''), 'the first task at the gateway');
+    await submitAll(t, ['second in line', 'third in line']);
+    const reads = vi.spyOn(t.core.store, 'get');
+    const view = (await t.core.handlers.getQueue({})).profiles.find((p) => p.profileId === profileId);
+    expect(reads).not.toHaveBeenCalled();
+    reads.mockRestore();
+    expect(view?.running.map((r) => [r.prompt, r.model, r.operationId])).toEqual([['the one running', t.core.store.get(first!.id)?.model, 'gateway.text2image']]);
+    expect(view?.running[0]?.etaMs).toEqual(expect.any(Number));
+    expect(view?.waiting.map((w) => [w.prompt, w.position, w.reason])).toEqual([
+      ['second in line', 1, 'slot'],
+      ['third in line', 2, 'slot'],
+    ]);
   });
 
   it('cancel sends nothing: one waiting task, and all waiting members of a batch', { timeout: 60_000 }, async () => {

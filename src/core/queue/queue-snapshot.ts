@@ -1,20 +1,18 @@
 import type { QueueSnapshot, QueueTask, QueueWaitReason } from '../../shared/domain/queue';
 import { getOperation } from '../../shared/operations/catalog';
 import { typicalDuration } from '../estimates/typical';
-import type { TaskRecord } from '../tasks/task-record';
 import { startEstimates } from './queue-eta';
-import type { QueueService } from './queue-service';
+import type { QueueFacts, QueueService } from './queue-service';
 
 export interface SnapshotDeps {
   queue: QueueService;
-  get: (id: string) => TaskRecord | null;
   now: () => number;
   /** Profile id → its name (profiles that no longer exist show their id). */
   names: Map<string, string>;
 }
 
 /** The typical duration of a task's kind: the estimate for a task the estimator had nothing on. */
-function typicalMs(task: TaskRecord): number {
+function typicalMs(task: QueueFacts): number {
   try {
     return typicalDuration(task.family, getOperation(task.operationId).output).median;
   } catch {
@@ -22,22 +20,19 @@ function typicalMs(task: TaskRecord): number {
   }
 }
 
-function base(task: TaskRecord): Omit<QueueTask, 'position' | 'etaMs' | 'reason' | 'retryAt'> {
-  return { id: task.id, operationId: task.operationId, model: task.model, prompt: task.prompt.slice(0, 300), batchId: task.batchId, createdAt: task.createdAt };
+function base(task: QueueFacts): Omit<QueueTask, 'position' | 'etaMs' | 'reason' | 'retryAt'> {
+  return { id: task.id, operationId: task.operationId, model: task.model, prompt: task.prompt, batchId: task.batchId, createdAt: task.createdAt };
 }
 
 /** The queue view's data: per profile, the tasks holding a slot and the waiting line with places and estimates. */
-export function buildSnapshot({ queue, get, now: clock, names }: SnapshotDeps): QueueSnapshot {
+export function buildSnapshot({ queue, now: clock, names }: SnapshotDeps): QueueSnapshot {
   const now = clock();
   const allPaused = queue.settings.allPaused;
   const profiles = queue.profileIds().map((profileId) => {
     const settings = queue.settings.get(profileId);
     const paused = allPaused || settings.paused;
-    const running = queue.heldBy(profileId).flatMap((id) => get(id) ?? []);
-    const line = queue.line(profileId).flatMap((item) => {
-      const task = get(item.id);
-      return task ? [{ item, task }] : [];
-    });
+    const running = queue.heldBy(profileId);
+    const line = queue.line(profileId).map((item) => ({ item, task: item.facts }));
     const fallback = line[0] ? typicalMs(line[0].task) : running[0] ? typicalMs(running[0]) : 60_000;
     const eta = startEstimates({
       limit: settings.limit,
@@ -48,7 +43,7 @@ export function buildSnapshot({ queue, get, now: clock, names }: SnapshotDeps): 
     });
     const waiting: QueueTask[] = line.map(({ item, task }, index) => {
       const backingOff = item.notBefore !== null && item.notBefore > now;
-      const stored = task.internal.queue?.reason;
+      const stored = item.reason;
       const reason: QueueWaitReason = paused ? 'paused' : backingOff && stored && stored !== 'slot' ? stored : 'slot';
       return { ...base(task), position: index + 1, etaMs: paused ? null : (eta.get(item.id) ?? null), reason, retryAt: backingOff ? item.notBefore : null };
     });
