@@ -13,10 +13,10 @@ import { MESSAGE } from './lifecycle/texts';
 import { Limiter } from './limiter';
 import type { Bookkeeping } from './poll-book';
 import { Poller } from './poller';
+import { resumeTasks } from './resume';
 import { ResultDownloader } from './result-downloader';
 import { Scheduler } from './scheduler';
 import { Submission, type SubmitRequest } from './submission';
-import { isDiskFull } from './write-guard';
 import type { QueueEvent } from './lifecycle/task-events';
 
 export type { EngineDeps } from './engine-context';
@@ -84,37 +84,11 @@ export class TaskEngine {
     });
   }
 
-  /**
-   * Resumes every unfinished task: polls continue, downloads resume, interrupted submissions become unknown
-   * (never sent: Send is offered; maybe sent: the user decides). Reads only the tasks with work to do now.
-   */
+  /** Resumes every unfinished task (see {@link resumeTasks}); downloads resume a few per turn of the event loop. */
   start(): void {
-    const { store, writer, callbackTokens } = this.ctx;
-    const downloads: string[] = [];
-    try {
-      // One commit for every change a restart makes (not one fsync'd transaction per interrupted task).
-      store.transaction(() => {
-        for (const w of store.resumeWork()) {
-          // Team mode: another machine's task (no lease held here) is left to its holder.
-          if (this.ctx.team && !this.ctx.team.mayWork(w.id)) continue;
-          if (w.status === 'submitting') {
-            if (!this.raise(w.id, { type: 'not-sent' }))
-              this.raise(w.id, { type: 'maybe-sent', cause: 'restart', message: '' });
-          } else if (w.status === 'downloading' || w.status === 'succeeded') downloads.push(w.id);
-          else if (w.needsPoll) {
-            const token = writer.get(w.id)?.internal.callbackToken;
-            if (token) callbackTokens.set(token, w.id);
-            this.raise(w.id, { type: 'resumed' });
-          }
-        }
-      });
-    } catch (e) {
-      // A full disk must not stop the app from starting: what could not be marked is retried next start.
-      if (!isDiskFull(e)) throw e;
-      this.ctx.log.error('resuming tasks failed: disk full', { error: errorMessage(e) });
-    }
+    const downloads = resumeTasks(this.ctx);
     this.scheduler.start();
-    // A few downloads per turn of the event loop, so a large backlog never delays the first screen.
+    // A few per turn, so a large backlog never delays the first screen.
     const next = (): void => {
       if (!this.scheduler.running) return;
       for (const id of downloads.splice(0, 8)) void this.track(this.downloader.downloadAll(id));
