@@ -56,8 +56,10 @@ describe('the key parallel limit', () => {
     sim = await startTestSim({ speed: 'real' });
     for (let i = 0; i < 4; i++) expect((await call(sim, 'POST', GATEWAY, gatewayJob(`u${i}`))).body.code).toBe(1000);
     const set = await call(sim, 'POST', '/__sim/parallel-limit', { limit: 4 });
-    expect(set.body).toMatchObject({ limit: 4, running: 4 });
+    // The figures start again with the new limit: the peak of 4 came before it.
+    expect(set.body).toMatchObject({ limit: 4, running: 4, peak: 0, refused: 0 });
     expect((await call(sim, 'POST', GATEWAY, gatewayJob('over'))).body.code).toBe(1303);
+    expect(sim.parallelFigures()).toMatchObject({ peak: 0, refused: 1 });
     expect((await call(sim, 'POST', '/__sim/parallel-limit', { limit: 0 })).status).toBe(400);
     sim.setParallelLimit(null);
     expect((await call(sim, 'POST', GATEWAY, gatewayJob('free'))).body.code).toBe(1000);

@@ -29,8 +29,11 @@ export class ParallelLimit {
     this.set(limit);
   }
 
+  /** Sets the limit; the figures start again from here (a peak from before, with no limit, says nothing). */
   set(limit: number | null): void {
     this.limit = limit !== null && Number.isInteger(limit) && limit > 0 ? limit : null;
+    this.peak = 0;
+    this.refused = 0;
   }
 
   /** Unfinished tasks of the key now (every family that keeps tasks). */
