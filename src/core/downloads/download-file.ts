@@ -209,6 +209,7 @@ async function attempt(state: RunState): Promise<AttemptResult> {
     if (total !== null) state.total = total;
     state.contentType ??= mediaType(res.header('content-type'));
 
+    file.expectTotal(state.total);
     const start = file.size;
     const goal = bodyLength === null ? null : start + bodyLength;
     // The sink hashes each read as it arrives and hands a copy to the disk, which writes it while the next

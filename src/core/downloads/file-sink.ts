@@ -73,6 +73,11 @@ export class HashedFile {
   private readonly hash: HashSession;
   /** Set when the worker's running hash cannot be trusted (it died, or the prefix could not be read). */
   private hashFromDisk = false;
+  /**
+   * The hash of a small file, kept on this thread (see {@link expectTotal}): for a file of one slab, the round
+   * trips to the worker cost more than hashing it here.
+   */
+  private inline: Hash | null = null;
   private fd: number | null = null;
   private writeError: Error | null = null;
   /** Written in order; the head is being written when `writing`. */
@@ -105,6 +110,16 @@ export class HashedFile {
     });
   }
 
+  /**
+   * The server told the whole size. A file that starts from byte 0 and fits one slab is hashed on this thread
+   * (about 2 ms for 1 MiB, less than the messages to the worker and back); a larger one on the worker. Call it
+   * before the first byte of a response is appended.
+   */
+  expectTotal(total: number | null): void {
+    if (this.size !== 0 || this.queue.length > 0 || this.hashing.length > 0) return;
+    this.inline = total !== null && total <= SLAB ? createHash('sha256') : null;
+  }
+
   /** True once a disk write failed (a fatal error, not a network one). */
   get writeFailed(): boolean {
     return this.writeError !== null;
@@ -119,6 +134,7 @@ export class HashedFile {
       have = 0;
     }
     this.hash.reset();
+    this.inline = null;
     this.hashFromDisk = (await this.hash.adopt(this.path, have)) !== null;
     this.size = have;
   }
@@ -132,6 +148,7 @@ export class HashedFile {
       if (!isErrno(err, 'ENOENT')) throw err;
     }
     this.hash.reset();
+    this.inline = null;
     this.hashFromDisk = false;
     this.size = 0;
   }
@@ -205,6 +222,7 @@ export class HashedFile {
    * worker; when it died on the way, the file (the same bytes) is hashed here instead.
    */
   async digest(): Promise<string> {
+    if (this.inline) return this.inline.digest('hex');
     const hex = this.hashFromDisk ? null : await this.hash.digest();
     if (hex !== null) return hex;
     const hash = createHash('sha256');
@@ -226,7 +244,8 @@ export class HashedFile {
 
   /** Sends a written slab to the hasher (transferred); with no worker it is simply reused. */
   private toHasher(slab: Buffer, len: number): void {
-    if (this.hashFromDisk || this.hash.lost) {
+    if (this.inline) this.inline.update(slab.subarray(0, len));
+    if (this.inline || this.hashFromDisk || this.hash.lost) {
       this.held -= len;
       keep(slab);
       return;

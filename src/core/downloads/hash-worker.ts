@@ -203,6 +203,8 @@ export class HashSession implements SessionHandlers {
   /** Hashes the first `length` bytes of `path` on the worker. Resolves null, or the error's message. */
   adopt(path: string, length: number): Promise<string | null> {
     if (this.lost) return Promise.resolve('the hashing worker is gone');
+    // Nothing to hash (a download from byte 0): no round trip, the session's hash starts empty.
+    if (length === 0) return Promise.resolve(null);
     return new Promise((resolve) => {
       this.adoptWaiters.push(resolve);
       sharedHasher.post({ op: 'adopt', id: this.box.id, path, length }, [], true);

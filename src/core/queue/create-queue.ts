@@ -34,7 +34,8 @@ export function createQueue(deps: CreateQueueDeps) {
   const push = (): void => {
     if (pushTimer || closed) return;
     // Many task changes arrive together (a batch of eight, a thousand tasks finishing): the view needs one
-    // snapshot after them, and no more than five a second.
+    // snapshot after them, at most five a second, and fewer the longer the queue (a snapshot of a thousand
+    // tasks once a second: building it is then the largest cost the queue adds to a task).
     pushTimer = setTimeout(() => {
       pushTimer = null;
       if (closed) return;
@@ -42,7 +43,7 @@ export function createQueue(deps: CreateQueueDeps) {
         (s) => deps.events.emit('queueChanged', s),
         (e: unknown) => deps.log.warn('queue snapshot failed', { error: e instanceof Error ? e.message : String(e) }),
       );
-    }, 200);
+    }, Math.min(1_000, 200 + queue.size));
     pushTimer.unref?.();
   };
   const queue: QueueService = new QueueService({

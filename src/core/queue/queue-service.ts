@@ -138,7 +138,7 @@ export class QueueService implements QueueGate {
   /** Every task change (the writer's `taskChanged`): keeps the lines and slot counts in step with the rows. */
   observe(summary: TaskSummary): void {
     const wasHeld = this.held.has(summary.id);
-    const wasWaiting = this.waiting.has(summary.id);
+    const before = this.shown(summary.id);
     if (summary.status === 'waiting') {
       // Its place and backoff live in the row's queue data, which the summary does not carry.
       const task = this.deps.get(summary.id);
@@ -150,11 +150,21 @@ export class QueueService implements QueueGate {
       this.held.delete(summary.id);
       this.waiting.delete(summary.id);
     }
-    if (wasHeld || wasWaiting || this.held.has(summary.id) || this.waiting.has(summary.id)) {
+    const after = this.shown(summary.id);
+    if (before !== null || after !== null) {
       this.noteRunning(summary.profileId);
-      this.deps.changed();
+      // A poll or the progress of a running task changes nothing the view shows: no new snapshot for it.
+      if (before !== after) this.deps.changed();
       if (wasHeld && !this.held.has(summary.id)) this.schedulePump();
     }
+  }
+
+  /** What the queue view shows of a task, as a key to compare (null: not in the queue). */
+  private shown(id: string): string | null {
+    const h = this.held.get(id);
+    if (h) return `held ${h.profileId} ${h.facts.submittedAt} ${h.facts.expectedMs}`;
+    const w = this.waiting.get(id);
+    return w ? `waiting ${w.profileId} ${w.rank} ${w.notBefore} ${w.reason} ${w.facts.expectedMs}` : null;
   }
 
   forget(id: string): void {
@@ -321,6 +331,11 @@ export class QueueService implements QueueGate {
   /** A profile's waiting tasks in line order. */
   line(profileId: string): WaitingTask[] {
     return ordered([...this.waiting.values()].filter((i) => i.profileId === profileId));
+  }
+
+  /** Tasks in the queue: waiting, or holding a slot. */
+  get size(): number {
+    return this.waiting.size + this.held.size;
   }
 
   /** Profiles with anything in the queue or a stored setting. */

@@ -142,6 +142,8 @@ async function main(): Promise<void> {
 
 // The engine's timers are unref'd; this process lives until it is killed.
 setInterval(() => undefined, 1_000);
+// SIGTERM (sent only when profiling, see Machine.stop): exit normally, so `--cpu-prof` writes its profile.
+process.once('SIGTERM', () => process.exit(0));
 main().catch((e: unknown) => {
   process.stderr.write(`team child failed: ${e instanceof Error ? e.stack : String(e)}\n`);
   process.exit(1);

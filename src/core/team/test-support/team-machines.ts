@@ -92,6 +92,14 @@ export class Machine {
   async stop(): Promise<void> {
     if (this.exited) return;
     const gone = new Promise((r) => this.proc.once('exit', r));
+    // A profiled machine exits by itself, so its profile is written (see startMachine); others are killed.
+    if (process.env['TEAM_MACHINE_CPU_PROF']) {
+      this.proc.kill('SIGTERM');
+      const late = setTimeout(() => this.proc.kill('SIGKILL'), 5_000);
+      await gone;
+      clearTimeout(late);
+      return;
+    }
     this.proc.kill('SIGKILL');
     await gone;
   }
@@ -99,7 +107,10 @@ export class Machine {
 
 /** Starts a machine and waits until it has joined the team and its core runs. */
 export async function startMachine(name: string, config: Record<string, unknown>, timeoutMs = 60_000): Promise<Machine> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(config)], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+  // `TEAM_MACHINE_CPU_PROF=<dir>`: each machine writes a CPU profile there when it stops (to profile the bench).
+  const profDir = process.env['TEAM_MACHINE_CPU_PROF'];
+  const prof = profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', CHILD, JSON.stringify(config)], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } });
   const m = new Machine(name, proc);
   await m.waitFor((l) => l.type === 'ready', timeoutMs, 'ready');
   return m;
