@@ -97,7 +97,13 @@ export class DownloadCheckpoints {
     const length = Math.min(size - from, this.deps.maxChunk ?? 8 * 1024 * 1024);
     if (length < (this.deps.minChunk ?? 64 * 1024)) return;
     const bytes = Buffer.alloc(length);
-    const fd = await open(this.partPath(slot), 'r');
+    // Between the stat and here the download may have finished (its part file moved into the library): nothing
+    // to save, and the next round drops its chunks. Only that is quiet; any other error is told.
+    const fd = await open(this.partPath(slot), 'r').catch((e: unknown) => {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    });
+    if (!fd) return;
     try {
       const { bytesRead } = await fd.read(bytes, 0, length, from);
       if (bytesRead === 0) return;
