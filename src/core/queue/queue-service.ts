@@ -2,6 +2,7 @@ import type Database from 'libsql';
 import type { QueueWaitReason } from '../../shared/domain/queue';
 import type { TaskStatus, TaskSummary } from '../../shared/domain/task';
 import type { QueueEvent } from '../engine/lifecycle/task-events';
+import { fromRow } from '../db/task-row';
 import type { Logger } from '../ports';
 import type { TaskRecord } from '../tasks/task-record';
 import type { BusyKind } from './busy-refusal';
@@ -101,6 +102,8 @@ export class QueueService implements QueueGate {
   private readonly learning = new Map<string, number>();
   private engine: QueueEngine | null = null;
   private stopped = true;
+  /** Tasks the writer told of before {@link start}: their rows may be older than what the writer holds. */
+  private readonly seenBeforeStart = new Set<string>();
   private pumpQueued = false;
   private wakeTimer: NodeJS.Timeout | null = null;
   private wakeAt = Number.POSITIVE_INFINITY;
@@ -116,13 +119,21 @@ export class QueueService implements QueueGate {
 
   /** After the engine started (interrupted submissions already settled): reads the lines and sends what may go. */
   start(): void {
+    // Only the columns the queue keeps (the queue data of waiting tasks): a whole record per task cost about
+    // 0.2 ms, and a start with thousands of tasks at the gateway waited for them (issue 31's store bench).
     const rows = this.deps.db
-      .prepare(`SELECT id FROM tasks WHERE active = 1 AND (status IN ('waiting', 'submitting', 'queued', 'running') OR (status = 'unknown' AND remote_id IS NOT NULL))`)
-      .all() as { id: string }[];
-    for (const { id } of rows) {
-      const task = this.deps.get(id);
-      if (task) this.track(task);
+      .prepare(
+        `SELECT id, profile_id, status, remote_id, operation_id, family, model, substr(prompt, 1, 300) AS prompt, batch_id,
+                created_at, submitted_at, expected_ms, updated_at, CASE WHEN status = 'waiting' THEN internal_json END AS internal_json
+           FROM tasks WHERE active = 1 AND (status IN ('waiting', 'submitting', 'queued', 'running') OR (status = 'unknown' AND remote_id IS NOT NULL))`,
+      )
+      .all();
+    for (const row of rows) {
+      const task = fromRow(row);
+      // A task the engine changed while it started is kept as the writer told it (newer than its row).
+      if (task && !this.seenBeforeStart.has(task.id)) this.track(task);
     }
+    this.seenBeforeStart.clear();
     this.stopped = false;
     this.pump();
   }
@@ -137,6 +148,7 @@ export class QueueService implements QueueGate {
 
   /** Every task change (the writer's `taskChanged`): keeps the lines and slot counts in step with the rows. */
   observe(summary: TaskSummary): void {
+    if (this.stopped) this.seenBeforeStart.add(summary.id);
     const wasHeld = this.held.has(summary.id);
     const before = this.shown(summary.id);
     if (summary.status === 'waiting') {

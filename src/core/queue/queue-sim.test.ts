@@ -170,6 +170,32 @@ describe('the queue against a gateway limited to 2 tasks at once', () => {
     ]);
   });
 
+  it('after a restart the queue view is the one before it: the running task, the line in its order, the pause', { timeout: 60_000 }, async () => {
+    // A start reads only the columns the queue keeps (not whole records): what it shows must not change.
+    sim = await startSimulator({ port: 0, apiKey: 'q-key', speed: 'real', parallelLimit: 2 });
+    const first = await startTestCore(sim);
+    core = first;
+    const profileId = (await first.core.handlers.getConnection({})).profileId;
+    await first.core.handlers.setQueueLimit({ profileId, limit: 1 });
+    const [running] = await submitAll(first, ['at the gateway']);
+    await until(() => ['queued', 'running'].includes(first.core.store.get(running!.id)?.status ?? ''), 'the first task at the gateway');
+    await first.core.handlers.setQueuePaused({ profileId, paused: true });
+    const [, , c] = await submitAll(first, ['B', 'C', 'D']);
+    await first.core.handlers.moveQueued({ id: c!.id, to: { kind: 'next' } });
+    const shown = (s: Awaited<ReturnType<typeof first.core.handlers.getQueue>>) =>
+      s.profiles.map((p) => ({
+        paused: p.paused,
+        limit: p.limit,
+        running: p.running.map((r) => [r.id, r.prompt, r.model, r.operationId, r.batchId, r.createdAt]),
+        waiting: p.waiting.map((w) => [w.id, w.prompt, w.position, w.reason, w.etaMs]),
+      }));
+    const before = shown(await first.core.handlers.getQueue({}));
+    expect(before[0]?.waiting.map((w) => w[1])).toEqual(['D', 'B', 'C']);
+    await first.close({ keepDir: true });
+    core = await startTestCore(sim, { dataDir: first.dataDir });
+    expect(shown(await core.core.handlers.getQueue({}))).toEqual(before);
+  });
+
   it('cancel sends nothing: one waiting task, and all waiting members of a batch', { timeout: 60_000 }, async () => {
     sim = await startSimulator({ port: 0, apiKey: 'q-key', speed: 'fast', parallelLimit: 2 });
     core = await startTestCore(sim);
