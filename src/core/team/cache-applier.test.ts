@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { dirname, join, resolve } from 'node:path';
+import { afterEach, expect, it, vi } from 'vitest';
 import { TaskStore } from '../db/task-store';
 import { makeTaskRecord } from '../db/test-fixtures';
 import { CoreEvents } from '../events';
@@ -82,6 +82,43 @@ it("another machine's result is fetched by its object hash, checked, and only th
   await applier.idle();
   expect(store.get(task.id)?.results[0]?.state).toBe('done');
   expect(createHash('sha256').update(readFileSync(join(library, file))).digest('hex')).toBe(hash);
+});
+
+it("a file already at a result's path that is not the ledger's object is replaced by it; one that is stays, read once", async () => {
+  // Team chaos: a machine finished a download while the database was away, another machine took the task over
+  // and downloaded it again (other provenance, same size). The ledger names the second copy; both machines
+  // must then hold those bytes.
+  const { store, library, media, applier } = setup();
+  const stored = Buffer.from('the copy the ledger names, provenance B');
+  const hash = createHash('sha256').update(stored).digest('hex');
+  const source = join(tmp(), 'r.png');
+  writeFileSync(source, stored);
+  await media.put(source, hash, 'image/png');
+  const task = makeTaskRecord();
+  const file = task.results[0]?.file ?? '';
+  const dest = join(library, file);
+  mkdirSync(dirname(dest), { recursive: true });
+  writeFileSync(dest, Buffer.from('the copy made here, provenance A'));
+  await applier.applyOne(task, { '0': hash });
+  // It stays shown while it is checked (it is a file, not a download).
+  expect(store.get(task.id)?.results[0]?.state).toBe('done');
+  await applier.idle();
+  expect(readFileSync(dest).equals(stored)).toBe(true);
+  expect(store.get(task.id)?.results[0]?.state).toBe('done');
+  // Checked now: the next change of the task fetches nothing and reads nothing (the object going away is no matter).
+  const fetches = vi.spyOn(media, 'fetchTo');
+  await applier.applyOne({ ...task, favourite: true }, { '0': hash });
+  await applier.idle();
+  expect(fetches).not.toHaveBeenCalled();
+  // The right copy already here is kept as it is, and a copy the store cannot replace stays shown.
+  const other = makeTaskRecord();
+  const otherDest = join(library, other.results[0]?.file ?? '');
+  mkdirSync(dirname(otherDest), { recursive: true });
+  writeFileSync(otherDest, Buffer.from('made here, and the object is gone'));
+  await applier.applyOne(other, { '0': 'e'.repeat(64) });
+  await applier.idle();
+  expect(readFileSync(otherDest, 'utf8')).toBe('made here, and the object is gone');
+  expect(store.get(other.id)?.results[0]?.state).toBe('done');
 });
 
 it('a damaged object or a path out of the library is never shown as a file', async () => {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { hashFile } from './media/hash-file';
 import type { TaskWriter } from '../engine/task-writer';
 import type { Logger } from '../ports';
 import type { TaskRecord } from '../tasks/task-record';
@@ -39,6 +40,13 @@ export class CacheApplier {
   private readonly latest = new Map<string, { record: TaskRecord; media: MediaRefs }>();
   private readonly fetching = new Map<string, Promise<void>>();
   private readonly slots = new Limiter(() => 4);
+  /**
+   * Library files checked to hold the ledger's object (path → sha256). A file already at a result's path is
+   * not always that object: when a machine finished a download while the database was away, another machine
+   * could take the task over and download it again, with other provenance in the file (team chaos found
+   * such files). Each such file is hashed once; one that differs is replaced by the ledger's object.
+   */
+  private readonly verified = new Map<string, string>();
 
   constructor(private readonly deps: CacheApplierDeps) {}
 
@@ -66,7 +74,8 @@ export class CacheApplier {
     this.latest.set(record.id, { record, media });
     const missing = this.missingFiles(record, media);
     if (missing.length === 0) return this.store(record);
-    const waiting = new Set(missing.map((m) => m.index));
+    // A file that is here but not checked yet still shows; only absent ones show as downloading.
+    const waiting = new Set(missing.filter((m) => !m.present).map((m) => m.index));
     this.store({ ...record, results: record.results.map((r) => (waiting.has(r.index) ? { ...r, state: 'downloading' as const, bytesReceived: 0 } : r)) });
     if (!this.fetching.has(record.id)) this.fetching.set(record.id, this.fetchThenStore(record.id).finally(() => this.fetching.delete(record.id)));
   }
@@ -89,11 +98,18 @@ export class CacheApplier {
         this.missingFiles(latest.record, latest.media).map((m) =>
           this.slots.run(() =>
             this.traced(id, async () => {
+              if (m.present && (await hashFile(m.dest).catch(() => null)) === m.object) {
+                this.verified.set(m.rel, m.object);
+                return;
+              }
+              // Absent, or another copy than the ledger's: the object replaces it (written aside, then renamed).
               await this.deps.media.fetchTo(m.object, m.dest);
+              this.verified.set(m.rel, m.object);
               await this.deps.cache?.admit(m.rel, m.object);
             }).catch((e: unknown) => {
               const message = e instanceof Error ? e.message : String(e);
-              failed.set(m.index, message);
+              // A copy that is here stays shown when the ledger's object cannot be fetched; an absent one fails.
+              if (!m.present) failed.set(m.index, message);
               this.deps.log.warn('team: a result could not be fetched from the media store', { task: id, error: message });
             }),
           ),
@@ -116,8 +132,9 @@ export class CacheApplier {
     this.deps.log.debug('team: result fetched', { task: id, ms: Date.now() - t0 });
   }
 
-  private missingFiles(record: TaskRecord, media: MediaRefs): { index: number; object: string; dest: string; rel: string }[] {
-    const out: { index: number; object: string; dest: string; rel: string }[] = [];
+  /** Result files to fetch (absent) or to check (`present`: a file is there, not yet known to be the object). */
+  private missingFiles(record: TaskRecord, media: MediaRefs): { index: number; object: string; dest: string; rel: string; present: boolean }[] {
+    const out: { index: number; object: string; dest: string; rel: string; present: boolean }[] = [];
     for (const r of record.results) {
       const object = media[String(r.index)];
       if (r.state !== 'done' || !r.file || !object) continue;
@@ -126,7 +143,9 @@ export class CacheApplier {
         this.deps.log.warn('team: a result path leaves the library folder; not fetched', { task: record.id });
         continue;
       }
-      if (!existsSync(dest) && !this.deps.cache?.evicted(r.file)) out.push({ index: r.index, object, dest, rel: r.file });
+      if (existsSync(dest)) {
+        if (this.verified.get(r.file) !== object) out.push({ index: r.index, object, dest, rel: r.file, present: true });
+      } else if (!this.deps.cache?.evicted(r.file)) out.push({ index: r.index, object, dest, rel: r.file, present: false });
     }
     return out;
   }
