@@ -32,12 +32,13 @@ async function readHead(path: string): Promise<Uint8Array> {
  * Decides whether a finished result file may enter the library: its magic bytes must say image, video or
  * audio of a type Atelier knows, by the same sniffer that admits staged inputs (`inputs/sniff.ts`). The
  * URL and the server's Content-Type are never trusted for this, nor for the extension: the answer's
- * `mime` names the type the file is stored as.
+ * `mime` names the type the file is stored as. `knownHead` is the file's start as the download wrote it
+ * (see `DownloadOutcome.head`): the file is not opened again then.
  *
  * @throws {NotMediaError} for anything else, after deleting the file (no part file is left to resume).
  */
-export async function admitResult(path: string): Promise<Sniffed> {
-  const head = await readHead(path);
+export async function admitResult(path: string, knownHead?: Uint8Array): Promise<Sniffed> {
+  const head = knownHead ?? (await readHead(path));
   const sniffed = sniffMedia(head);
   if (sniffed) return sniffed;
   await rm(path, { force: true });

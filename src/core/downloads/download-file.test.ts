@@ -158,7 +158,7 @@ describe('downloadFile', () => {
       onProgress: (r, t) => calls.push([r, t]),
       ...fast,
     });
-    expect(out).toEqual({ size: BLOB.length, sha256: BLOB_SHA, contentType: 'image/png' });
+    expect(out).toEqual({ size: BLOB.length, sha256: BLOB_SHA, contentType: 'image/png', head: Uint8Array.from(BLOB.subarray(0, 64)) });
     expect(sha(await readFile(temp))).toBe(BLOB_SHA);
     expect(server.log).toHaveLength(1);
     expect(server.log[0]?.authorization).toBe('Bearer sk-test');
@@ -223,6 +223,7 @@ describe('downloadFile', () => {
       ...fast,
     });
     expect(server.log.map((r) => r.range)).toEqual(['bytes=1000000-']);
+    // No `head`: the file began with a prefix from the disk, which this download did not see.
     expect(out).toEqual({ size: BLOB.length, sha256: BLOB_SHA, contentType: 'image/png' });
     expect(progress.every((r) => r >= 1_000_000)).toBe(true);
   });
@@ -335,7 +336,7 @@ describe('downloadFile', () => {
     };
     const out = await downloadFile({ url: 'http://example.invalid/v', tempPath: temp, transport: fetchTransport(fetchImpl), ...fast });
     expect(ranges).toEqual([null, 'bytes=1000-']);
-    expect(out).toEqual({ size: BLOB.length, sha256: BLOB_SHA, contentType: 'video/mp4' });
+    expect(out).toEqual({ size: BLOB.length, sha256: BLOB_SHA, contentType: 'video/mp4', head: Uint8Array.from(BLOB.subarray(0, 64)) });
   });
 
   it('abandons a stalled attempt after idleTimeoutMs and resumes', async () => {

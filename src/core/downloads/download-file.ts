@@ -110,7 +110,8 @@ async function finish(state: RunState): Promise<DownloadOutcome> {
   await state.file.close();
   const size = state.file.size;
   state.progress.flush(size, state.total ?? size);
-  return { size, sha256: await state.file.digest(), contentType: state.contentType };
+  const head = state.file.head();
+  return { size, sha256: await state.file.digest(), contentType: state.contentType, ...(head ? { head } : {}) };
 }
 
 /** One HTTP request: resolves how the loop should continue, or throws a non-retryable error. */

@@ -59,11 +59,33 @@ describe('HashedFile: hashed now, written in order by the thread pool', () => {
           // Nothing fed and nothing there: no file is made (as before: the first append creates it).
           const onDisk = chunks.length === 0 && !prefix ? Buffer.alloc(0) : readFileSync(p);
           expect(onDisk.equals(all)).toBe(true);
+          // The start it kept is the file's start, unless the file began with bytes it did not see.
+          const kept = file.head();
+          if (prefix) expect(kept).toBeNull();
+          else expect(Buffer.from(kept ?? [0xff]).equals(onDisk.subarray(0, 64))).toBe(true);
         },
       ),
       { numRuns: 40 },
     );
   }, 60_000); // 40 runs of up to 24 MiB through a slow disk and the hashing worker
+
+  it('property: the start it keeps is the file\'s first 64 bytes whatever the chunking; after a reset, the new start', async () => {
+    // The result downloader sniffs what a file is from this (issue 27's CPU: no second open per result).
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.uint8Array({ maxLength: 40 }), { maxLength: 8 }), fc.boolean(), async (chunks, restart) => {
+        const p = path();
+        const file = new HashedFile(p);
+        await file.adoptExisting(null);
+        await feed(file, [Uint8Array.of(9, 9, 9)]);
+        if (restart) await file.reset();
+        await feed(file, chunks);
+        await file.close();
+        const onDisk = file.size === 0 ? Buffer.alloc(0) : readFileSync(p);
+        expect(Buffer.from(file.head() ?? [0xff]).equals(onDisk.subarray(0, 64))).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
 
   it('property: files written at once share the reused slabs, and each is still its own stream and digest', async () => {
     // Slabs are kept for reuse by every file of the process (issue 27): a slab handed on while still queued

@@ -1,6 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, createReadStream, openSync, statSync, write } from 'node:fs';
 import { truncate } from 'node:fs/promises';
+import { SNIFF_BYTES } from '../inputs/sniff';
 import { HashSession } from './hash-worker';
 
 /**
@@ -37,6 +38,8 @@ export type WriteAt = (
 const HIGH_WATER = 4 << 20;
 /** Size of the buffers bytes are copied into on their way to the disk and the hasher (a write takes one whole). */
 const SLAB = 1 << 20;
+/** How much of a file's start is kept for telling what it is (what the media sniffer reads). */
+const HEAD_BYTES = SNIFF_BYTES;
 /**
  * Slabs kept for reuse once written and hashed, shared by every file of the process (the rest are left to
  * the collector). Per file, a thousand small downloads allocated a thousand 1 MiB buffers, and the
@@ -78,6 +81,11 @@ export class HashedFile {
    * trips to the worker cost more than hashing it here.
    */
   private inline: Hash | null = null;
+  /**
+   * The file's first bytes (up to {@link HEAD_BYTES}) while every byte since offset 0 passed through here;
+   * null when the file started from a prefix this object did not see (a resume after a restart).
+   */
+  private headSeen: Buffer | null = Buffer.alloc(0);
   private fd: number | null = null;
   private writeError: Error | null = null;
   /** Written in order; the head is being written when `writing`. */
@@ -120,6 +128,15 @@ export class HashedFile {
     this.inline = total !== null && total <= SLAB ? createHash('sha256') : null;
   }
 
+  /**
+   * The file's first bytes (up to {@link HEAD_BYTES}), when all of them passed through this object; null
+   * when the file began with a prefix adopted from the disk. Read after {@link close}, so that the file on disk
+   * holds exactly these bytes: the caller then need not open it again to see what it is.
+   */
+  head(): Uint8Array | null {
+    return this.headSeen ? Uint8Array.from(this.headSeen) : null;
+  }
+
   /** True once a disk write failed (a fatal error, not a network one). */
   get writeFailed(): boolean {
     return this.writeError !== null;
@@ -137,6 +154,7 @@ export class HashedFile {
     this.inline = null;
     this.hashFromDisk = (await this.hash.adopt(this.path, have)) !== null;
     this.size = have;
+    this.headSeen = have === 0 ? Buffer.alloc(0) : null;
   }
 
   /** Truncates the file to zero bytes and restarts the hash (after every pending write has landed). */
@@ -151,6 +169,7 @@ export class HashedFile {
     this.inline = null;
     this.hashFromDisk = false;
     this.size = 0;
+    this.headSeen = Buffer.alloc(0);
   }
 
   /** Accepts `buf[off, off + len)`: written in order by the thread pool, then hashed. Throws once a write failed. */
@@ -165,6 +184,8 @@ export class HashedFile {
     }
     if (len === 0) return;
     const bytes = off === 0 && len === buf.byteLength ? buf : buf.subarray(off, off + len);
+    if (this.headSeen && this.headSeen.length < HEAD_BYTES)
+      this.headSeen = Buffer.concat([this.headSeen, bytes.subarray(0, HEAD_BYTES - this.headSeen.length)]);
     let done = 0;
     // Into the last slab not yet being written when it has room (big writes from small reads), else new slabs.
     const tail = this.queue.at(-1);

@@ -8,6 +8,11 @@ export interface DownloadOutcome {
   sha256: string;
   /** `Content-Type` of the response (parameters stripped), or the sniffed/declared type for base64; null if unknown. */
   contentType: string | null;
+  /**
+   * The file's first bytes (up to 64), when every byte from offset 0 passed through this process: what the
+   * media sniffer needs, without opening the file again. Absent after a resumed prefix: read the file then.
+   */
+  head?: Uint8Array;
 }
 
 /** Progress callback: bytes in the temp file so far and the total when known. Throttled to ~10 calls/s. */

@@ -224,7 +224,7 @@ export class ResultDownloader {
     const temp = this.tempPath(id, index);
     // The bytes say what the file is (never the URL or Content-Type): anything but known media is deleted
     // and the result fails with a plain reason (see downloads/admit-result.ts).
-    const media = await admitResult(temp);
+    const media = await admitResult(temp, outcome.head);
     const name = fileNameFromPattern(this.deps.fileNamePattern(), {
       at: new Date(task.createdAt),
       operation: op.id.split('.').pop() ?? op.id,

@@ -99,8 +99,8 @@ export class Submission {
     const { record } = prepared;
     const gate = this.deps.gate;
     let sending: Promise<void>;
-    if (gate) {
-      // The row waits in the queue; the gate sends it (now, when a slot is free, or later) from the row.
+    if (gate && record.status === 'waiting') {
+      // The row waits in the queue; the gate sends it (when a slot is free, or later) from the row.
       prepared.media.cleanup();
       gate.pump();
       const sent = gate.sending(record.id);
@@ -192,7 +192,7 @@ export class Submission {
         batchId: req.member?.batchId ?? null,
       });
       record.events = withEvent(record, LOG.waiting, now);
-      if (deps.gate) {
+      if (deps.gate && !deps.gate.mayGoNow(resolved.profile.id)) {
         record.status = 'waiting';
         record.internal.queue = { rank: deps.gate.nextRank(resolved.profile.id), notBefore: null, refusals: 0, reason: null };
       }

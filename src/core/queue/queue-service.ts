@@ -45,6 +45,12 @@ export interface QueueEngine {
 export interface QueueGate {
   /** The rank of a new task at the end of its profile's line. */
   nextRank(profileId: string): number;
+  /**
+   * A new task of this profile may be sent at once: the queue runs and is not paused, a slot is free and
+   * nothing of the profile waits ahead of it. It then starts as `submitting`, never `waiting` (one write less
+   * and one preparation less per task); the queue sees it hold its slot from the insert on.
+   */
+  mayGoNow(profileId: string): boolean;
   /** Sends what may go now. */
   pump(): void;
   /** The send of a task the gate let through, while it is in flight. */
@@ -195,6 +201,13 @@ export class QueueService implements QueueGate {
 
   sending(id: string): Promise<void> | undefined {
     return this.inFlight.get(id);
+  }
+
+  mayGoNow(profileId: string): boolean {
+    if (this.stopped || !this.engine || this.settings.allPaused) return false;
+    for (const w of this.waiting.values()) if (w.profileId === profileId) return false;
+    const slot = this.slots(profileId);
+    return !slot.paused && (slot.limit === null || slot.running < slot.limit);
   }
 
   refused(_id: string, profileId: string, kind: BusyKind): void {

@@ -57,6 +57,29 @@ describe('the queue against a gateway limited to 2 tasks at once', () => {
     expect(accepted(sim)).toHaveLength(8);
   });
 
+  it('a Generate with a free slot starts as submitting, never waiting; one past the limit waits, then is sent once', { timeout: 60_000 }, async () => {
+    sim = await startSimulator({ port: 0, apiKey: 'q-key', speed: 'fast', parallelLimit: 2 });
+    core = await startTestCore(sim);
+    const t = core;
+    const profileId = (await t.core.handlers.getConnection({})).profileId;
+    await t.core.handlers.setQueueLimit({ profileId, limit: 2 });
+    const tasks = await submitAll(t, ['first slot', 'second slot', 'third waits']);
+    const finals = await Promise.all(tasks.map((task) => t.settled(task.id, 30_000)));
+    expect(finals.map((f) => f.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    const statuses = (id: string) =>
+      t.events.filter((e) => e.event === 'taskChanged' && (e.payload as TaskSummary).id === id).map((e) => (e.payload as TaskSummary).status);
+    // The first two went out at once: their rows never said `waiting` (one write and one preparation less each).
+    for (const task of tasks.slice(0, 2)) {
+      expect(statuses(task.id)[0]).toBe('submitting');
+      expect(statuses(task.id)).not.toContain('waiting');
+    }
+    // The third found both slots taken: it waited in line, and the gate sent it when one was free.
+    expect(statuses(tasks[2]!.id)[0]).toBe('waiting');
+    expect(statuses(tasks[2]!.id)).toContain('submitting');
+    expect(accepted(sim)).toEqual(['first slot', 'second slot', 'third waits']);
+    expect(sim.parallelFigures()).toMatchObject({ peak: 2, refused: 0 });
+  });
+
   it('unlimited at first: a 1303 refusal teaches a limit of 2, told once; 0 tasks fail, each is accepted once', { timeout: 60_000 }, async () => {
     sim = await startSimulator({ port: 0, apiKey: 'q-key', speed: 'fast', parallelLimit: 2 });
     core = await startTestCore(sim);
