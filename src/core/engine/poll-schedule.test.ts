@@ -93,3 +93,31 @@ describe('nextPollDelay with the estimator spread (issue 31)', () => {
     expect(video(61_800, 75_000)).toBe(67_500 + 1_800 - 61_800);
   });
 });
+
+describe('nextPollDelay past the median with the gateway\'s progress (issue 31)', () => {
+  const video = (progress: number | null, random = (): number => 0): number =>
+    nextPollDelay(
+      { ...base, output: 'video', expectedMs: 20_000, highMs: null, elapsedMs: 20_600, progress },
+      DEFAULT_TUNING,
+      random,
+    );
+
+  it('a late video at 82 % is looked at again when the rest should be done, not a quarter of its length later', () => {
+    // 20 s × 18 % = 3.6 s, plus the 600 ms margin; without progress the steady cadence waits 5 s.
+    expect(video(null)).toBe(5_000);
+    expect(video(82)).toBe(4_200);
+  });
+
+  it('never waits longer than the steady cadence, nor less than the margin; no usable figure changes nothing', () => {
+    expect(video(10)).toBe(5_000); // 18 s left by progress: the cadence is sooner
+    expect(video(99.9)).toBe(620); // 20 ms left, plus the margin
+    for (const p of [0, 100, -5, 140, Number.NaN]) expect(video(p)).toBe(5_000);
+  });
+
+  it('jitter is only later, at most 5 % and at most 400 ms, also for a long task', () => {
+    const long = (random: () => number): number =>
+      nextPollDelay({ ...base, output: 'video', expectedMs: 300_000, elapsedMs: 0 }, DEFAULT_TUNING, random);
+    expect(long(() => 1) - long(() => 0)).toBe(400);
+    expect(video(82, () => 1) - video(82)).toBe(Math.round(4_200 * 0.05));
+  });
+});

@@ -21,6 +21,8 @@ export interface PollPlanInput {
   highMs?: number | null;
   /** Time since the task was submitted. */
   elapsedMs?: number;
+  /** What the last answer said of the task's progress (0..100), when the gateway reports it. */
+  progress?: number | null;
 }
 
 /** The first poll waits this much past the expected finish, so a task finishing on time is seen at once. */
@@ -30,6 +32,11 @@ const FIRST_POLL_MARGIN_MIN_MS = 150;
 const DENSIFY = 4;
 /** A spread narrower than this share of the median is no spread (the gateway's exact figures). */
 const MIN_SPREAD = 0.05;
+/**
+ * Jitter of a planned poll: up to 5 % later, but never more than this. Enough to keep tasks planned in the same
+ * instant apart; 5 % of a five-minute video would have been a 15 s later look.
+ */
+const JITTER_MAX_MS = 400;
 
 /**
  * Delay before the next poll.
@@ -39,7 +46,8 @@ const MIN_SPREAD = 0.05;
  *   (`highMs`, its 90th percentile), a task missed there gets a short second look halfway to the slow end,
  *   where most of the late ones finish, then one at the slow end (issue 31). Past that (or with no spread),
  *   polls come every max(base, expected / 4), capped like the backoff, so a late task is seen within a
- *   fraction of its own length. Jitter is small and only later (0–5 %).
+ *   fraction of its own length; sooner when the gateway's progress says how much is left. Jitter is small
+ *   and only later (0–5 %, at most 400 ms).
  * - Duration unknown: quick at first, growing ×1.5 per poll up to a cap (longer for video), ±20 % jitter
  *   so many tasks never poll in lockstep.
  *
@@ -58,13 +66,15 @@ export function nextPollDelay(
     const elapsed = opts.elapsedMs ?? 0;
     const remaining = expected - elapsed;
     const margin = Math.max(FIRST_POLL_MARGIN_MIN_MS, expected * FIRST_POLL_MARGIN);
+    const steady = Math.min(cap, Math.max(tuning.pollBaseMs, expected / DENSIFY));
+    const byProgress = progressLook(expected, opts.progress, margin);
     delay =
       remaining > 0
         ? remaining + margin
         : (spreadLook(expected, opts.highMs, elapsed, margin) ??
-          Math.min(cap, Math.max(tuning.pollBaseMs, expected / DENSIFY)));
+          (byProgress === null ? steady : Math.min(steady, byProgress)));
     if (opts.callbackExpected) delay *= tuning.callbackSlowdown;
-    delay *= 1 + 0.05 * random();
+    delay += Math.min(delay * 0.05, JITTER_MAX_MS) * random();
   } else {
     delay = Math.min(cap, tuning.pollBaseMs * 1.5 ** Math.min(opts.pollCount, 20));
     if (opts.callbackExpected) delay *= tuning.callbackSlowdown;
@@ -89,6 +99,17 @@ function spreadLook(
   for (const at of [halfway, high])
     if (at + margin > elapsed + margin / 2) return Math.max(margin, at + margin - elapsed);
   return null;
+}
+
+/**
+ * Late, with the gateway reporting progress: what is left of a task like it at that progress (expected ×
+ * (1 − progress)), plus the margin. A video seen at 82 % four seconds late is looked at again when the rest
+ * should be done, not a quarter of its length later. Null without a usable figure.
+ */
+function progressLook(expected: number, progress: number | null | undefined, margin: number): number | null {
+  if (progress === null || progress === undefined || !Number.isFinite(progress) || progress <= 0 || progress >= 100)
+    return null;
+  return Math.max(margin, expected * (1 - progress / 100) + margin);
 }
 
 /** Whether `task` has waited past its horizon (it is then marked stalled; "check again" revives it). */

@@ -98,7 +98,7 @@ export class Poller {
     const target = await this.deps.target(task);
     const output = getOperation(task.operationId).output;
     const asked = clock.now();
-    const later = (pollCount: number, hint: number | null) =>
+    const later = (pollCount: number, hint: number | null, progress: number | null = null) =>
       asked +
       nextPollDelay(
         {
@@ -109,6 +109,7 @@ export class Poller {
           expectedMs: task.internal.pollExpectedMs,
           highMs: task.internal.pollHighMs ?? null,
           elapsedMs: asked - (task.submittedAt ?? task.createdAt),
+          progress,
         },
         tuning,
       );
@@ -142,7 +143,7 @@ export class Poller {
         return;
       case 'outcome': {
         const count = answer.outcome.status !== current.status ? 0 : pollCount;
-        const next = isTerminal(answer.outcome.status) ? null : later(count, answer.retryAfterMs);
+        const next = isTerminal(answer.outcome.status) ? null : later(count, answer.retryAfterMs, answer.outcome.progress);
         await this.outcome(task.id, 'polled', answer.outcome, answer.raw, {
           nextPollAt: next,
           pollCount: count,

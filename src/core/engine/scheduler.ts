@@ -9,6 +9,12 @@ export class Scheduler {
   private timer: NodeJS.Timeout | null = null;
   /** When the pending pass runs (engine clock), Infinity when none is pending. */
   private timerAt = Number.POSITIVE_INFINITY;
+  /**
+   * Later times asked for while a sooner pass was pending (a min-heap). One timer serves them all, so each
+   * is kept until a pass runs at or after it: a poll planned for 8.2 s, asked while a pass was pending at
+   * 8.1 s, is not left to the idle pass a second later (issue 31: detection was about 1 s late for that).
+   */
+  private readonly later: number[] = [];
 
   constructor(
     private readonly deps: {
@@ -44,17 +50,60 @@ export class Scheduler {
    */
   wakeAt(at: number): void {
     if (!this.running) return;
-    if (this.timer && this.timerAt <= at) return;
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer && this.timerAt <= at) {
+      if (at > this.timerAt) pushHeap(this.later, at);
+      return;
+    }
+    if (this.timer) {
+      clearTimeout(this.timer);
+      pushHeap(this.later, this.timerAt);
+    }
     this.timerAt = at;
     this.timer = setTimeout(() => this.run(), Math.max(0, at - this.deps.now()));
     this.timer.unref?.();
+  }
+
+  /** How many later times wait for a pass (tests: the heap does not grow without bound). */
+  get pendingTimes(): number {
+    return this.later.length;
   }
 
   private run(): void {
     this.timer = null;
     this.timerAt = Number.POSITIVE_INFINITY;
     if (!this.running) return;
-    this.wakeAt(this.deps.pass());
+    const next = this.deps.pass();
+    // This pass saw everything due by now: the times asked up to now are served.
+    const now = this.deps.now();
+    while (this.later.length > 0 && (this.later[0] ?? 0) <= now) popHeap(this.later);
+    this.wakeAt(Math.min(next, this.later[0] ?? Number.POSITIVE_INFINITY));
   }
+}
+
+function pushHeap(heap: number[], value: number): void {
+  heap.push(value);
+  let i = heap.length - 1;
+  while (i > 0) {
+    const up = (i - 1) >> 1;
+    if ((heap[up] ?? 0) <= value) break;
+    heap[i] = heap[up] ?? 0;
+    i = up;
+  }
+  heap[i] = value;
+}
+
+function popHeap(heap: number[]): void {
+  const last = heap.pop();
+  if (last === undefined || heap.length === 0) return;
+  let i = 0;
+  for (;;) {
+    const l = 2 * i + 1;
+    if (l >= heap.length) break;
+    const r = l + 1;
+    const c = r < heap.length && (heap[r] ?? 0) < (heap[l] ?? 0) ? r : l;
+    if ((heap[c] ?? 0) >= last) break;
+    heap[i] = heap[c] ?? 0;
+    i = c;
+  }
+  heap[i] = last;
 }
