@@ -37,6 +37,12 @@ export type PollerDeps = Pick<
  */
 export class Poller {
   private readonly busy = new Set<string>();
+  /**
+   * The last pass left due polls unstarted (no room under the cap, or more due than it read): a finished
+   * poll then asks for a pass at once. Otherwise the next one comes at its planned time (the scheduler's
+   * wakeAt), and a finished poll costs no pass (issue 27's CPU: a pass per poll, most of them finding nothing).
+   */
+  private starved = false;
 
   constructor(private readonly deps: PollerDeps) {}
 
@@ -59,17 +65,21 @@ export class Poller {
       const { requests } = this.deps;
       const room = requests.room;
       // Over-read by what memory moved later (the stored time may still say due), then read from memory.
-      const ids =
-        room > 0
-          ? writer.dueOf(this.deps.store.dueIds(now, room + this.busy.size + writer.keptCount), now)
-          : [];
+      const limit = room + this.busy.size + writer.keptCount;
+      const stored = room > 0 ? this.deps.store.dueIds(now, limit) : [];
+      const ids = writer.dueOf(stored, now);
+      this.starved = room <= 0 || stored.length >= limit;
       for (const task of ids.slice(0, room + this.busy.size).flatMap((id) => writer.get(id) ?? [])) {
         if (this.busy.has(task.id) || (this.deps.team && !this.deps.team.mayWork(task.id))) continue;
-        if (!requests.hasRoom) break;
+        if (!requests.hasRoom) {
+          this.starved = true;
+          break;
+        }
         if (pastHorizon(task, now, tuning)) this.deps.raise(task.id, { type: 'horizon-passed' });
         else void this.deps.track(this.poll(task));
       }
     } catch (e) {
+      this.starved = true;
       this.deps.log.error('scheduler tick failed', { error: e instanceof Error ? e.stack : errorMessage(e) });
     }
     return clock.now() + idle;
@@ -89,7 +99,7 @@ export class Poller {
       this.busy.delete(task.id);
       // A place under the global cap just came free: start the next due poll now, not at the next idle pass
       // (with the idle pass alone, throughput was capped at maxRequestsInFlight polls per idleTickMs).
-      this.deps.wake();
+      if (this.starved) this.deps.wake();
     }
   }
 

@@ -3,6 +3,9 @@
  * pass is injected (`pass`, which answers when the next pass is due at the latest). `stop` aborts the one
  * controller whose signal the engine's work watches (downloads, resumes, late passes).
  */
+/** The shortest gap between two passes that later times asked for (see {@link Scheduler.run}). */
+export const COALESCE_MS = 25;
+
 export class Scheduler {
   private readonly life = new AbortController();
   private started = false;
@@ -76,7 +79,10 @@ export class Scheduler {
     // This pass saw everything due by now: the times asked up to now are served.
     const now = this.deps.now();
     while (this.later.length > 0 && (this.later[0] ?? 0) <= now) popHeap(this.later);
-    this.wakeAt(Math.min(next, this.later[0] ?? Number.POSITIVE_INFINITY));
+    // Times close together share one pass: a poll is at most COALESCE_MS late, and a thousand polls planned
+    // within a second cost tens of passes, not a thousand.
+    const soonest = this.later[0];
+    this.wakeAt(Math.min(next, soonest === undefined ? Number.POSITIVE_INFINITY : Math.max(soonest, now + COALESCE_MS)));
   }
 }
 
