@@ -105,8 +105,16 @@ async function claimName(
   maxSuffix: number,
 ): Promise<string> {
   let linkable = true;
-  const start = await firstSuffix(dir, desiredName, maxSuffix);
-  for (let n = start; n <= maxSuffix; n++) {
+  // The claim itself is the first check (a name is rarely taken): the search for a free suffix runs only
+  // after a refusal, so a new name costs no extra file check (issue 27's CPU per task).
+  let searched = false;
+  const hint = nextSuffix.get(`${dir}\0${desiredName}`);
+  const next = async (n: number): Promise<number> => {
+    if (searched) return n + 1;
+    searched = true;
+    return firstSuffix(dir, desiredName, maxSuffix);
+  };
+  for (let n = hint !== undefined && hint <= maxSuffix ? hint : 1; n <= maxSuffix; ) {
     const target = join(dir, candidateName(desiredName, n));
     if (linkable) {
       try {
@@ -115,7 +123,10 @@ async function claimName(
         remember(dir, desiredName, n);
         return target;
       } catch (err) {
-        if (isErrno(err, 'EEXIST')) continue;
+        if (isErrno(err, 'EEXIST')) {
+          n = await next(n);
+          continue;
+        }
         const code = typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : '';
         if (!NO_LINK.has(code)) throw err;
         linkable = false;
@@ -126,7 +137,10 @@ async function claimName(
       const fh = await open(target, 'wx');
       await fh.close();
     } catch (err) {
-      if (isErrno(err, 'EEXIST')) continue;
+      if (isErrno(err, 'EEXIST')) {
+        n = await next(n);
+        continue;
+      }
       throw err;
     }
     try {
