@@ -5,6 +5,8 @@
  *   - takeover: A SIGKILLed with tasks mid-poll; time until B holds each task, and until B finished them;
  *   - CPU per task of the working machine in team mode against a solo machine doing the same tasks.
  * Goals (issue 29): propagation p95 < 1 s, takeover < lease + 2 s, CPU ≤ 1.3× solo.
+ * `--cpu-only` stops after the CPU figures (no takeover kill), so that with `TEAM_MACHINE_CPU_PROF=<dir>` every
+ * machine, the working one included, exits cleanly and writes its profiles.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +19,7 @@ import { startTestPostgres } from '../../src/core/team/test-support/test-postgre
 import { S3RVER_CREDENTIALS, startS3Process } from '../../src/core/team/test-support/test-s3';
 
 const { values } = parseArgs({
-  options: { tasks: { type: 'string', default: '40' }, lease: { type: 'string', default: '3000' }, warmup: { type: 'string', default: '5' } },
+  options: { 'cpu-only': { type: 'boolean', default: false }, tasks: { type: 'string', default: '40' }, lease: { type: 'string', default: '3000' }, warmup: { type: 'string', default: '5' } },
 });
 const N = Number(values.tasks);
 /**
@@ -110,6 +112,11 @@ async function main(): Promise<void> {
     }
     if (process.env.BENCH_VERBOSE) process.stdout.write(`slowest: ${JSON.stringify(slowest.sort((x, y) => y[1] - x[1]).slice(0, 8))}\n`);
 
+    if (values['cpu-only']) {
+      // For profiling the working machine (TEAM_MACHINE_CPU_PROF): it stops cleanly and writes its profile.
+      process.stdout.write(`CPU per task: solo ${soloCpu.toFixed(1)} ms, team ${teamCpu.toFixed(1)} ms = ${(teamCpu / soloCpu).toFixed(2)}×\n`);
+      return;
+    }
     // Takeover: A dies with tasks mid-poll.
     const killCount = 5;
     const doneBefore = a.lines.filter((x) => x.type === 'submits-done').length;

@@ -192,7 +192,9 @@ export class Submission {
         batchId: req.member?.batchId ?? null,
       });
       record.events = withEvent(record, LOG.waiting, now);
-      if (deps.gate && !deps.gate.mayGoNow(resolved.profile.id)) {
+      // Team mode always queues first: a task whose reservation must wait for the database waits in the line
+      // (parked, see OfflineReservations), which only a `waiting` task can.
+      if (deps.gate && (deps.team || !deps.gate.mayGoNow(resolved.profile.id))) {
         record.status = 'waiting';
         record.internal.queue = { rank: deps.gate.nextRank(resolved.profile.id), notBefore: null, refusals: 0, reason: null };
       }

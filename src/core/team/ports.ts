@@ -23,6 +23,11 @@ export interface LeaseCoordinator {
   acquire(taskId: string): Promise<Lease | null>;
   /** Extends a lease still held at its epoch; null when it was lost (expired and taken, or the task closed). */
   renew(lease: Lease): Promise<Lease | null>;
+  /**
+   * {@link renew} for every lease at once (one round trip): the renewed leases by task id; a task missing
+   * from the answer lost its lease.
+   */
+  renewAll(leases: readonly Lease[]): Promise<Map<string, Lease>>;
   /** Gives the task up (it is closed, or this machine stops): another may take it at once. */
   release(lease: Lease): Promise<void>;
   /** Open tasks whose holder let the lease expire, taken for this machine (never two machines the same task). */

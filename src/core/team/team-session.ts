@@ -281,12 +281,16 @@ export class TeamSession {
     const parts = this.need();
     try {
       let revived = false;
-      for (const lease of this.held.all()) {
-        const at = parts.now();
-        const wasLive = this.held.live(lease.taskId);
-        const renewed = await this.ledger.leases.renew(lease);
+      const leases = [...this.held.all()];
+      const liveBefore = new Set(leases.filter((l) => this.held.live(l.taskId)).map((l) => l.taskId));
+      // Counted from before the request: the lease here never outlives the database's.
+      const asked = parts.now();
+      const renewals = await this.ledger.leases.renewAll(leases);
+      for (const lease of leases) {
+        const wasLive = liveBefore.has(lease.taskId);
+        const renewed = renewals.get(lease.taskId);
         if (renewed) {
-          this.held.hold(renewed, at);
+          this.held.hold(renewed, asked);
           revived ||= !wasLive;
         } else if (this.held.get(lease.taskId)?.epoch === lease.epoch) {
           this.held.drop(lease.taskId);

@@ -61,6 +61,25 @@ it("a holder that lost its lease (expired, taken over) has every write refused a
   expect(await b.library.get(task.id)).toMatchObject({ status: 'succeeded', progress: 100 });
 });
 
+it('renewing all held leases in one statement: the ones still held come back later; a lost or closed one does not', async () => {
+  const a = await join('renewer', 80);
+  const b = await join('taker', 60_000);
+  const [kept, lost, closed] = [fresh(), fresh(), fresh()];
+  const leases = [];
+  for (const task of [kept, lost, closed]) leases.push(await a.library.reserveAndInsert({ task, member: 'renewer', points: 1, owner: 'renewer' }));
+  const [keptLease, lostLease, closedLease] = leases;
+  if (!keptLease || !lostLease || !closedLease) throw new Error('reservations');
+  expect(await a.library.write({ ...closed, status: 'succeeded' }, closedLease)).toBe(true); // closing releases it
+  await new Promise((r) => setTimeout(r, 150));
+  // `lost` expired and was taken; `kept` expired too, but nobody took it: its holder may still renew it.
+  expect(await b.leases.acquire(lost.id)).toMatchObject({ owner: 'taker', epoch: lostLease.epoch + 1 });
+  const renewed = await a.leases.renewAll([keptLease, lostLease, closedLease]);
+  expect([...renewed.keys()]).toEqual([kept.id]);
+  expect(renewed.get(kept.id)).toMatchObject({ owner: 'renewer', epoch: keptLease.epoch });
+  expect(renewed.get(kept.id)?.until).toBeGreaterThan(keptLease.until);
+  expect(await a.leases.renewAll([])).toEqual(new Map());
+});
+
 it('machines scanning for abandoned tasks at once each take different ones (FOR UPDATE SKIP LOCKED)', async () => {
   const seed = await join('gone', 1);
   const ids: string[] = [];

@@ -34,6 +34,20 @@ export class PgLeaseCoordinator implements LeaseCoordinator {
     return r.rows[0] ? leaseOf(leaseRowSchema.parse(r.rows[0])) : null;
   }
 
+  async renewAll(leases: readonly Lease[]): Promise<Map<string, Lease>> {
+    if (leases.length === 0) return new Map();
+    // One statement for all of them: with forty tasks held, a renewal per task per second was most of the
+    // queries a team machine made (issue 29's CPU per task).
+    const r = await this.pool.query(
+      `UPDATE tasks t SET lease_until = ${UNTIL}
+         FROM unnest($3::text[], $4::bigint[]) AS held(id, epoch)
+        WHERE t.id = held.id AND t.lease_epoch = held.epoch AND t.lease_owner = $1 AND t.open
+        RETURNING t.id AS task_id, t.lease_owner, t.lease_epoch, t.lease_until`,
+      [this.owner, this.leaseMs, leases.map((l) => l.taskId), leases.map((l) => l.epoch)],
+    );
+    return new Map(r.rows.map((row) => leaseOf(leaseRowSchema.parse(row))).map((l) => [l.taskId, l]));
+  }
+
   async release(lease: Lease): Promise<void> {
     await this.pool.query('UPDATE tasks SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_epoch = $2 AND lease_owner = $3', [
       lease.taskId,

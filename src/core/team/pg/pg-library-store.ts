@@ -9,6 +9,9 @@ const spendRowSchema = z.object({ member: z.string(), day: z.string(), points: z
 
 /** The shared ledger in PostgreSQL (see ./migrations.ts). Lease times come from the server's clock. */
 export class PgLibraryStore implements LibraryStore {
+  /** Members this store has made sure of (the row spend and tasks name), so a reservation adds them once. */
+  private readonly members = new Set<string>();
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly leaseMs: number,
@@ -16,33 +19,43 @@ export class PgLibraryStore implements LibraryStore {
 
   async reserveAndInsert({ task, member, points, owner, boardId = null }: Reservation): Promise<Lease> {
     if (!(points >= 0)) throw new Error('a reservation is a non-negative number of points');
-    return inTransaction(this.pool, async (c) => {
+    const lease = await inTransaction(this.pool, async (c) => {
       // Every reserver queues on the one budget row, so each sees the spend the previous one committed
       // (READ COMMITTED takes a fresh snapshot per statement): two machines cannot both pass the last points.
       const cap = z.object({ daily_cap: z.coerce.number().nullable() }).parse((await c.query('SELECT daily_cap FROM budget WHERE id = 1 FOR UPDATE')).rows[0]);
-      await c.query('INSERT INTO members (name) VALUES ($1) ON CONFLICT DO NOTHING', [member]);
-      const used = await c.query<{ team: string; mine: string }>(
-        `SELECT coalesce(sum(points), 0) AS team, coalesce(sum(points) FILTER (WHERE member = $1), 0) AS mine
-           FROM spend WHERE day = (now() AT TIME ZONE 'utc')::date`,
-        [member],
-      );
-      const team = Number(used.rows[0]?.team ?? 0);
-      const mine = Number(used.rows[0]?.mine ?? 0);
-      if (cap.daily_cap !== null && team + points > cap.daily_cap) throw new BudgetExceeded('team', cap.daily_cap, team, points);
-      const memberCap = (await c.query<{ daily_cap: string }>('SELECT daily_cap FROM member_caps WHERE member = $1', [member])).rows[0];
-      if (memberCap && mine + points > Number(memberCap.daily_cap)) throw new BudgetExceeded('member', Number(memberCap.daily_cap), mine, points);
+      if (!this.members.has(member)) await c.query('INSERT INTO members (name) VALUES ($1) ON CONFLICT DO NOTHING', [member]);
+      // After the lock, in a statement of its own (a fresh snapshot): the spend and the member's cap at once.
+      const used = z
+        .object({ team: z.coerce.number(), mine: z.coerce.number(), member_cap: z.coerce.number().nullable() })
+        .parse(
+          (
+            await c.query(
+              `SELECT coalesce(sum(points), 0) AS team, coalesce(sum(points) FILTER (WHERE member = $1), 0) AS mine,
+                      (SELECT daily_cap FROM member_caps WHERE member = $1) AS member_cap
+                 FROM spend WHERE day = (now() AT TIME ZONE 'utc')::date`,
+              [member],
+            )
+          ).rows[0],
+        );
+      if (cap.daily_cap !== null && used.team + points > cap.daily_cap) throw new BudgetExceeded('team', cap.daily_cap, used.team, points);
+      if (used.member_cap !== null && used.mine + points > used.member_cap) throw new BudgetExceeded('member', used.member_cap, used.mine, points);
+      // The task and its spend in one statement (one round trip; both or neither, as the transaction says).
       const inserted = await c.query(
-        `INSERT INTO tasks (id, member, status, open, record, board_id, lease_owner, lease_until, lease_epoch, written_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8::float8 / 1000), 1, $7)
-         RETURNING id AS task_id, lease_owner, lease_epoch, lease_until`,
-        [task.id, member, task.status, isOpen(task), JSON.stringify(task), boardId, owner, this.leaseMs],
-      );
-      await c.query(
-        `INSERT INTO spend (task_id, member, day, board_id, points) VALUES ($1, $2, (now() AT TIME ZONE 'utc')::date, $3, $4)`,
-        [task.id, member, boardId, points],
+        `WITH task AS (
+           INSERT INTO tasks (id, member, status, open, record, board_id, lease_owner, lease_until, lease_epoch, written_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8::float8 / 1000), 1, $7)
+           RETURNING id AS task_id, lease_owner, lease_epoch, lease_until
+         ), spent AS (
+           INSERT INTO spend (task_id, member, day, board_id, points)
+           SELECT task_id, $2, (now() AT TIME ZONE 'utc')::date, $6, $9 FROM task
+         )
+         SELECT * FROM task`,
+        [task.id, member, task.status, isOpen(task), JSON.stringify(task), boardId, owner, this.leaseMs, points],
       );
       return leaseOf(leaseRowSchema.parse(inserted.rows[0]));
     });
+    this.members.add(member); // committed: the member's row exists
+    return lease;
   }
 
   async write(task: TaskRecord, lease: Lease, media: MediaRefs = {}): Promise<boolean> {

@@ -13,6 +13,10 @@ export class SoloLeaseCoordinator implements LeaseCoordinator {
     return lease;
   }
 
+  async renewAll(leases: readonly Lease[]): Promise<Map<string, Lease>> {
+    return new Map(leases.map((l) => [l.taskId, l]));
+  }
+
   async release(): Promise<void> {}
 
   async claimExpired(): Promise<Lease[]> {

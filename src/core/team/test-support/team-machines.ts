@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 
@@ -107,9 +107,10 @@ export class Machine {
 
 /** Starts a machine and waits until it has joined the team and its core runs. */
 export async function startMachine(name: string, config: Record<string, unknown>, timeoutMs = 60_000): Promise<Machine> {
-  // `TEAM_MACHINE_CPU_PROF=<dir>`: each machine writes a CPU profile there when it stops (to profile the bench).
+  // `TEAM_MACHINE_CPU_PROF=<dir>`: each machine writes a CPU profile per thread into <dir>/<name> when it stops (to profile
+  // the bench; the main thread's is the largest, the other is tsx's module loader).
   const profDir = process.env['TEAM_MACHINE_CPU_PROF'];
-  const prof = profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+  const prof = profDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profDir, name)}`] : [];
   const proc = spawn(process.execPath, [...prof, '--import', 'tsx', CHILD, JSON.stringify(config)], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } });
   const m = new Machine(name, proc);
   await m.waitFor((l) => l.type === 'ready', timeoutMs, 'ready');
