@@ -8,7 +8,7 @@ import type { Clock, Logger, PreferencesStore } from '../ports';
 import { sameOrigin } from '../profiles/key-origin';
 import type { ProfileService } from '../profiles/profile-service';
 import type { TaskRecord } from '../tasks/task-record';
-import type { QueueGate } from '../queue/queue-service';
+import type { QueueGate } from '../queue/queue-gate';
 import type { GatewayClient } from './gateway-client';
 import type { TaskEvent } from './lifecycle/task-lifecycle';
 import type { Limiter } from './limiter';
