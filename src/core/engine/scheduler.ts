@@ -1,11 +1,11 @@
-/**
- * The engine's timer: one pending pass at a time, at the soonest time anyone asked for. The work of a
- * pass is injected (`pass`, which answers when the next pass is due at the latest). `stop` aborts the one
- * controller whose signal the engine's work watches (downloads, resumes, late passes).
- */
 /** The shortest gap between two passes that later times asked for (see {@link Scheduler.run}). */
 export const COALESCE_MS = 25;
 
+/**
+ * The engine's timer: one pending pass at a time, at the soonest time anyone asked for; later times asked
+ * meanwhile are kept and served in turn, at most {@link COALESCE_MS} apart. The work of a pass is injected (`pass`, which answers when the next pass is due at the latest). `stop` aborts the one
+ * controller whose signal the engine's work watches (downloads, resumes, late passes).
+ */
 export class Scheduler {
   private readonly life = new AbortController();
   private started = false;
