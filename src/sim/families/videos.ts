@@ -56,8 +56,8 @@ async function create(ex: Exchange, ctx: SimContext): Promise<void> {
 
 const STATUS = { unknown: 'unknown', queued: 'queued', running: 'in_progress', done: 'in_progress' } as const;
 
-function statusOf(ctx: SimContext, task: VideoTask): string {
-  const view = viewTask(ctx, task);
+/** The status a view of the task shows: one view per answer, so status and progress tell the same instant. */
+function statusOf(view: ReturnType<typeof viewTask>): string {
   if (!view.outcome) return STATUS[view.phase];
   return view.outcome.kind === 'success' ? 'completed' : view.outcome.kind;
 }
@@ -70,7 +70,7 @@ function retrieve(ex: Exchange, ctx: SimContext): void {
     id: task.id,
     object: 'video',
     model: task.model,
-    status: statusOf(ctx, task),
+    status: statusOf(view),
     progress: view.percent,
     created_at: toUnit(task.timeline.createdAt, ms),
     seconds: task.seconds,
@@ -90,7 +90,7 @@ function retrieve(ex: Exchange, ctx: SimContext): void {
 
 async function content(ex: Exchange, ctx: SimContext): Promise<void> {
   const task = findTask(ex, ctx);
-  const status = statusOf(ctx, task);
+  const status = statusOf(viewTask(ctx, task));
   const file = task.files[0];
   if (status !== 'completed' || !file)
     throw badRequest(`Task is not completed yet, current status: ${status}`);
