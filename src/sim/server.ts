@@ -53,7 +53,7 @@ export async function startSimulator(options: SimOptions): Promise<Simulator> {
     files: new FileStore(() => baseUrl),
     media: new MediaLibrary(resolveResourcesDir(options.resourcesDir), options.videoResultBytes),
     baseUrl: () => baseUrl,
-    now: () => Date.now(),
+    now: options.now ?? (() => Date.now()),
     finishes: new Map(),
     schedule(ms, fn) {
       const t = setTimeout(() => {

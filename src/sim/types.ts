@@ -102,6 +102,8 @@ export interface SimOptions {
   state?: SimStateStore;
   /** the key's parallel limit: more unfinished tasks are refused (1303 as HTTP 200, or 429); default unlimited */
   parallelLimit?: number;
+  /** The clock the tasks' timelines read (tests: a clock that moves between two reads); default `Date.now`. */
+  now?: () => number;
 }
 
 export interface Simulator {

@@ -106,3 +106,29 @@ describe('video create', () => {
     ]);
   });
 });
+
+describe('one answer, one instant', () => {
+  it('status and progress of a video come from one reading of the clock: never "completed" short of 100 %', async () => {
+    // The clock answers `next` values first, then `later`: a GET whose first reading is before the finish
+    // and whose second is after it. An answer that read the task twice (progress, then status) said
+    // "completed" at 69 %.
+    const base = Date.now();
+    let next: number[] = [];
+    let later = base;
+    const stepped = await startTestSim({ now: () => next.shift() ?? later });
+    try {
+      const sub = await call(stepped, 'POST', '/v1/videos', { model: 'sora-2', prompt: 'one instant', seconds: '4' });
+      const id = String(sub.body.id);
+      // Instant speed: 80 ms queued, 180 ms running. 200 ms in, it runs; 400 ms in, it is done.
+      next = [base + 200];
+      later = base + 400;
+      const during = await call(stepped, 'GET', `/v1/videos/${id}`);
+      expect(during.body).toMatchObject({ status: 'in_progress' });
+      expect(Number(during.body.progress)).toBeLessThan(100);
+      const after = await call(stepped, 'GET', `/v1/videos/${id}`);
+      expect(after.body).toMatchObject({ status: 'completed', progress: 100 });
+    } finally {
+      await stepped.close();
+    }
+  });
+});
