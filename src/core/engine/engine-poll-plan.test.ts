@@ -23,7 +23,11 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function pollsPerTask(withFigures: boolean): Promise<{ polls: number; delayMs: number }> {
+/** `idleTickMs`: the engine's idle pass; `staggerMs`: the wait between two Generates (their polls then come due apart). */
+async function pollsPerTask(
+  withFigures: boolean,
+  { idleTickMs = FAST_TUNING.idleTickMs, staggerMs = 0 }: { idleTickMs?: number; staggerMs?: number } = {},
+): Promise<{ polls: number; delayMs: number; worstDelayMs: number }> {
   sim = await startSimulator({ port: 0, apiKey: 'k-plan', speed: 'fast' });
   const gateway = sim;
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-plan-'));
@@ -40,7 +44,7 @@ async function pollsPerTask(withFigures: boolean): Promise<{ polls: number; dela
     secrets: createMemorySecretStore(),
     preferences: createJsonPreferencesStore(dataDir),
     demo,
-    tuning: { ...FAST_TUNING, pollBaseMs: 20, pollMaxImageMs: 400 },
+    tuning: { ...FAST_TUNING, pollBaseMs: 20, pollMaxImageMs: 400, idleTickMs },
   });
   await core.start();
   const seen = new Map<string, number>();
@@ -55,19 +59,16 @@ async function pollsPerTask(withFigures: boolean): Promise<{ polls: number; dela
       seen.set(t.id, Date.now());
   });
   try {
-    const ids = await Promise.all(
-      Array.from(
-        { length: 6 },
-        async (_, i) =>
-          (
-            await core.handlers.submitTask({
-              operationId: 'unifiedImage.generate',
-              values: { model: 'gpt-image-1.5', prompt: `plan ${i}`, size: '64x64', n: 1, images: [] },
-              extra: {},
-            })
-          ).id,
-      ),
-    );
+    const submit = async (i: number): Promise<string> => {
+      await new Promise((r) => setTimeout(r, i * staggerMs));
+      const task = await core.handlers.submitTask({
+        operationId: 'unifiedImage.generate',
+        values: { model: 'gpt-image-1.5', prompt: `plan ${i}`, size: '64x64', n: 1, images: [] },
+        extra: {},
+      });
+      return task.id;
+    };
+    const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => submit(i)));
     const t0 = Date.now();
     const done = (): boolean => ids.every((id) => core.store.get(id)?.results[0]?.state === 'done');
     while (!done() && Date.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 20));
@@ -80,7 +81,7 @@ async function pollsPerTask(withFigures: boolean): Promise<{ polls: number; dela
     const polls = gateway.log.filter(
       (e) => e.method === 'GET' && e.path.includes('/v1/tasks/generations/'),
     ).length;
-    return { polls: polls / ids.length, delayMs: delays.reduce((a, b) => a + b, 0) / delays.length };
+    return { polls: polls / ids.length, delayMs: delays.reduce((a, b) => a + b, 0) / delays.length, worstDelayMs: Math.max(...delays) };
   } finally {
     off();
     await core.stop();
@@ -99,5 +100,17 @@ it(
     expect(backoff.polls).toBeGreaterThan(planned.polls + 1);
     // Seen within a fraction of the task's 400 ms (not a backoff step later).
     expect(planned.delayMs).toBeLessThan(2500);
+  },
+);
+
+it(
+  'a poll planned while an earlier pass is pending still goes at its time, not at the next idle pass (issue 31)',
+  { timeout: 30_000 },
+  async () => {
+    // Idle passes 5 s apart, Generates 60 ms apart: each task's first poll is planned while the previous
+    // task's is pending. Dropped, it waited for the idle pass (seen 1–5 s late); kept, it goes on time.
+    const { polls, worstDelayMs } = await pollsPerTask(true, { idleTickMs: 5_000, staggerMs: 60 });
+    expect(polls).toBeLessThanOrEqual(1.5);
+    expect(worstDelayMs).toBeLessThan(1_000);
   },
 );

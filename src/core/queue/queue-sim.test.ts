@@ -24,6 +24,16 @@ afterEach(async () => {
   sim = null;
 });
 
+/** The simulator with a key limited to `parallel` tasks at once, a core on it, and (when given) the queue's limit set. */
+async function limitedGateway(parallel: number, queueLimit?: number): Promise<{ t: TestCore; profileId: string; gateway: Simulator }> {
+  const gateway = await startSimulator({ port: 0, apiKey: 'q-key', speed: 'fast', parallelLimit: parallel });
+  sim = gateway;
+  core = await startTestCore(gateway);
+  const profileId = (await core.core.handlers.getConnection({})).profileId;
+  if (queueLimit !== undefined) await core.core.handlers.setQueueLimit({ profileId, limit: queueLimit });
+  return { t: core, profileId, gateway };
+}
+
 async function submitAll(t: TestCore, prompts: string[]): Promise<TaskSummary[]> {
   const out: TaskSummary[] = [];
   for (const p of prompts) out.push(await t.core.handlers.submitTask({ operationId: 'gateway.text2image', values: image(p), extra: {} }));
@@ -40,11 +50,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
 
 describe('the queue against a gateway limited to 2 tasks at once', () => {
   it('×8 batch with the limit set: never more than 2 in flight at the simulator, no refusal, 8 succeed', { timeout: 60_000 }, async () => {
-    sim = await startSimulator({ port: 0, apiKey: 'q-key', speed: 'fast', parallelLimit: 2 });
-    core = await startTestCore(sim);
-    const t = core;
-    const profileId = (await t.core.handlers.getConnection({})).profileId;
-    await t.core.handlers.setQueueLimit({ profileId, limit: 2 });
+    const { t, profileId, gateway } = await limitedGateway(2, 2);
     const { batchId } = await t.core.handlers.submitBatch({ operationId: 'gateway.text2image', values: image('eight lanterns'), extra: {}, count: 8, models: null });
     const snapshot = await t.core.handlers.getQueue({});
     const line = snapshot.profiles.find((p) => p.profileId === profileId);
@@ -53,16 +59,12 @@ describe('the queue against a gateway limited to 2 tasks at once', () => {
     await until(() => ids.every((id) => t.core.store.get(id)), 'the members');
     const finals = await Promise.all(ids.map((id) => t.settled(id, 30_000)));
     expect(finals.map((f) => f.status)).toEqual(Array(8).fill('succeeded'));
-    expect(sim.parallelFigures()).toMatchObject({ peak: 2, refused: 0 });
-    expect(accepted(sim)).toHaveLength(8);
+    expect(gateway.parallelFigures()).toMatchObject({ peak: 2, refused: 0 });
+    expect(accepted(gateway)).toHaveLength(8);
   });
 
   it('a Generate with a free slot starts as submitting, never waiting; one past the limit waits, then is sent once', { timeout: 60_000 }, async () => {
-    sim = await startSimulator({ port: 0, apiKey: 'q-key', speed: 'fast', parallelLimit: 2 });
-    core = await startTestCore(sim);
-    const t = core;
-    const profileId = (await t.core.handlers.getConnection({})).profileId;
-    await t.core.handlers.setQueueLimit({ profileId, limit: 2 });
+    const { t, gateway } = await limitedGateway(2, 2);
     const tasks = await submitAll(t, ['first slot', 'second slot', 'third waits']);
     const finals = await Promise.all(tasks.map((task) => t.settled(task.id, 30_000)));
     expect(finals.map((f) => f.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
@@ -76,8 +78,8 @@ describe('the queue against a gateway limited to 2 tasks at once', () => {
     // The third found both slots taken: it waited in line, and the gate sent it when one was free.
     expect(statuses(tasks[2]!.id)[0]).toBe('waiting');
     expect(statuses(tasks[2]!.id)).toContain('submitting');
-    expect(accepted(sim)).toEqual(['first slot', 'second slot', 'third waits']);
-    expect(sim.parallelFigures()).toMatchObject({ peak: 2, refused: 0 });
+    expect(accepted(gateway)).toEqual(['first slot', 'second slot', 'third waits']);
+    expect(gateway.parallelFigures()).toMatchObject({ peak: 2, refused: 0 });
   });
 
   it('unlimited at first: a 1303 refusal teaches a limit of 2, told once; 0 tasks fail, each is accepted once', { timeout: 60_000 }, async () => {
@@ -153,11 +155,7 @@ describe('the queue against a gateway limited to 2 tasks at once', () => {
   });
 
   it('a reorder is honoured in the order the simulator receives (send next, send last, drop before)', { timeout: 60_000 }, async () => {
-    sim = await startSimulator({ port: 0, apiKey: 'q-key', speed: 'fast', parallelLimit: 2 });
-    core = await startTestCore(sim);
-    const t = core;
-    const profileId = (await t.core.handlers.getConnection({})).profileId;
-    await t.core.handlers.setQueueLimit({ profileId, limit: 1 });
+    const { t, gateway } = await limitedGateway(2, 1);
     await t.core.handlers.setQueuePaused({ profileId: null, paused: true });
     const [a, b, c, d] = await submitAll(t, ['A', 'B', 'C', 'D']);
     await t.core.handlers.moveQueued({ id: d!.id, to: { kind: 'next' } }); // D A B C
@@ -166,8 +164,8 @@ describe('the queue against a gateway limited to 2 tasks at once', () => {
     expect(view.profiles[0]?.waiting.map((w) => w.prompt)).toEqual(['D', 'C', 'B', 'A']);
     await t.core.handlers.setQueuePaused({ profileId: null, paused: false });
     await Promise.all([a, b, c, d].map((x) => t.settled(x!.id, 30_000)));
-    expect(accepted(sim)).toEqual(['D', 'C', 'B', 'A']);
-    expect(sim.parallelFigures().refused).toBe(0);
+    expect(accepted(gateway)).toEqual(['D', 'C', 'B', 'A']);
+    expect(gateway.parallelFigures().refused).toBe(0);
   });
 
   it('the queue view names each task as its row does, and building it reads no row', { timeout: 60_000 }, async () => {

@@ -68,13 +68,19 @@ it('an edit made here and not yet in the ledger wins over the ledger row that ar
   expect(applier.flags.get(task.id)).toEqual({ favourite: true, rejected: false });
 });
 
-it("another machine's result is fetched by its object hash, checked, and only then shown as done", async () => {
-  const { store, library, media, applier } = setup();
-  const bytes = Buffer.from('the stored file with its provenance');
+/** Puts `text` into the media store as an object (named by its sha256, as results are); answers the hash. */
+async function storeObject(media: { put: (file: string, hash: string, mime: string) => Promise<unknown> }, text: string): Promise<string> {
+  const bytes = Buffer.from(text);
   const hash = createHash('sha256').update(bytes).digest('hex');
   const source = join(tmp(), 'r.png');
   writeFileSync(source, bytes);
   await media.put(source, hash, 'image/png');
+  return hash;
+}
+
+it("another machine's result is fetched by its object hash, checked, and only then shown as done", async () => {
+  const { store, library, media, applier } = setup();
+  const hash = await storeObject(media, 'the stored file with its provenance');
   const task = makeTaskRecord();
   const file = task.results[0]?.file ?? '';
   await applier.applyOne(task, { '0': hash });
@@ -89,11 +95,7 @@ it("a file already at a result's path that is not the ledger's object is replace
   // and downloaded it again (other provenance, same size). The ledger names the second copy; both machines
   // must then hold those bytes.
   const { store, library, media, applier } = setup();
-  const stored = Buffer.from('the copy the ledger names, provenance B');
-  const hash = createHash('sha256').update(stored).digest('hex');
-  const source = join(tmp(), 'r.png');
-  writeFileSync(source, stored);
-  await media.put(source, hash, 'image/png');
+  const hash = await storeObject(media, 'the copy the ledger names, provenance B');
   const task = makeTaskRecord();
   const file = task.results[0]?.file ?? '';
   const dest = join(library, file);
@@ -103,7 +105,7 @@ it("a file already at a result's path that is not the ledger's object is replace
   // It stays shown while it is checked (it is a file, not a download).
   expect(store.get(task.id)?.results[0]?.state).toBe('done');
   await applier.idle();
-  expect(readFileSync(dest).equals(stored)).toBe(true);
+  expect(readFileSync(dest).equals(Buffer.from('the copy the ledger names, provenance B'))).toBe(true);
   expect(store.get(task.id)?.results[0]?.state).toBe('done');
   // Checked now: the next change of the task fetches nothing and reads nothing (the object going away is no matter).
   const fetches = vi.spyOn(media, 'fetchTo');
