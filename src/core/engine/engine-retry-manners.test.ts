@@ -28,6 +28,8 @@ describe('retries with manners (issue 14, Build 7)', () => {
     const content = () => (sim?.log ?? []).filter((e) => e.path.endsWith('/content'));
     const notices: string[] = [];
     const waits: { seconds: number; retryIn: number }[] = [];
+    /** The file's state while a retry counts down (the tile's countdown shows on a downloading file). */
+    const retryStates = new Set<string>();
     t.core.events.subscribe((event, payload) => {
       if (event !== 'taskChanged') return;
       const result = (payload as TaskSummary).results[0];
@@ -35,6 +37,7 @@ describe('retries with manners (issue 14, Build 7)', () => {
       if (err) notices.push(err);
       const seconds = /^retrying in (\d+) s/.exec(err ?? '')?.[1];
       // The time of the next attempt travels with the note, so the tile can count down to it.
+      if (seconds && result) retryStates.add(result.state);
       if (seconds && result?.retryAt) waits.push({ seconds: Number(seconds), retryIn: result.retryAt - Date.now() });
     });
     await t.core.handlers.submitTask({
@@ -51,6 +54,7 @@ describe('retries with manners (issue 14, Build 7)', () => {
     expect(inWindow).toBeGreaterThanOrEqual(2);
     expect(inWindow).toBeLessThanOrEqual(4);
     expect(notices.some((n) => /^retrying in \d+ s \(attempt [2-9]\)$/.test(n))).toBe(true);
+    expect([...retryStates]).toEqual(['downloading']);
     expect(waits.length).toBeGreaterThan(0);
     for (const w of waits) {
       expect(w.retryIn).toBeGreaterThan(0);

@@ -166,7 +166,11 @@ export class ResultDownloader {
     const absolute = url.startsWith('/')
       ? `${target.baseUrl}${url}`
       : followDemoAddress(task, url, target.baseUrl);
-    this.setResult(task.id, result.index, { state: 'downloading', error: null, retryAt: null });
+    // A first attempt needs no write to start: the file stays `pending` in the row (a restart downloads it
+    // either way) and its progress events tell the renderer it is downloading. A retry clears what the last
+    // attempt said (its error, its countdown) before it starts.
+    if (result.state !== 'pending' || result.error !== null || (result.retryAt ?? null) !== null)
+      this.setResult(task.id, result.index, { state: 'downloading', error: null, retryAt: null });
     return downloadFile({
       url: absolute,
       // Files on the profile's own origin are the gateway's (content endpoints, proxies behind auth): they need
@@ -185,10 +189,11 @@ export class ResultDownloader {
       onRetry: ({ attempt, delayMs }) => {
         if (
           signal.aborted ||
-          this.deps.get(task.id)?.results.find((r) => r.index === result.index)?.state !== 'downloading'
+          !downloadingOrPending(this.deps.get(task.id)?.results.find((r) => r.index === result.index))
         )
           return;
         this.setResult(task.id, result.index, {
+          state: 'downloading',
           error: `retrying in ${Math.max(1, Math.round(delayMs / 1000))} s (attempt ${attempt})`,
           retryAt: Date.now() + delayMs,
         });
@@ -261,6 +266,8 @@ export class ResultDownloader {
     this.deps.report(id, { type: 'file-changed', index, patch });
   }
 }
+
+const downloadingOrPending = (r: TaskResult | undefined): boolean => r?.state === 'downloading' || r?.state === 'pending';
 
 /** The outcome of a staged inline result whose part file is complete (its recorded size), else null. */
 async function stagedOutcome(tempPath: string, result: TaskResult): Promise<DownloadOutcome | null> {
