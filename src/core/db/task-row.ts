@@ -341,9 +341,20 @@ function readFamily(v: unknown, operationId: string): Family {
  * Row (as returned by libsql, keyed by column name) → record. Returns null only when the row has no id,
  * which nothing but a hand-edited file can produce; callers skip such rows.
  */
-export function fromRow(row: unknown): TaskRecord | null {
+/**
+ * A record read from this row before (`record`) and the columns changed since (`changed`): the JSON columns
+ * not changed are taken from it as they are, not parsed again (each update would parse them all otherwise).
+ */
+export interface RowReuse {
+  record: TaskRecord;
+  changed: ReadonlySet<string>;
+}
+
+export function fromRow(row: unknown, reuse?: RowReuse): TaskRecord | null {
   if (!isObject(row) || typeof row.id !== 'string') return null;
   const c: Cells = row;
+  const kept = (...columns: (keyof TaskRowParams)[]): TaskRecord | null =>
+    reuse && columns.every((col) => !reuse.changed.has(col)) ? reuse.record : null;
   const operationId = readOperation(c.operation_id);
   const updatedAt = num(c.updated_at, 0);
   return {
@@ -367,13 +378,13 @@ export function fromRow(row: unknown): TaskRecord | null {
     submittedAt: numOrNull(c.submitted_at),
     finishedAt: numOrNull(c.finished_at),
     updatedAt,
-    results: arrayColumn(c.results_json, acceptResult),
-    values: objectColumn(c.values_json),
-    extra: objectColumn(c.extra_json),
-    inputs: arrayColumn(c.inputs_json, acceptInput),
-    lastRawResponse: parseJson(c.last_raw_response_json) ?? null,
-    events: arrayColumn(c.events_json, acceptEvent),
-    internal: readInternal(c.internal_json, numOrNull(c.next_poll_at)),
+    results: kept('results_json')?.results ?? arrayColumn(c.results_json, acceptResult),
+    values: kept('values_json')?.values ?? objectColumn(c.values_json),
+    extra: kept('extra_json')?.extra ?? objectColumn(c.extra_json),
+    inputs: kept('inputs_json')?.inputs ?? arrayColumn(c.inputs_json, acceptInput),
+    lastRawResponse: kept('last_raw_response_json')?.lastRawResponse ?? parseJson(c.last_raw_response_json) ?? null,
+    events: kept('events_json')?.events ?? arrayColumn(c.events_json, acceptEvent),
+    internal: kept('internal_json', 'next_poll_at')?.internal ?? readInternal(c.internal_json, numOrNull(c.next_poll_at)),
     batchId: textOrNull(c.batch_id),
     rejected: flag(c.rejected),
   };

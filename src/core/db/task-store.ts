@@ -16,7 +16,7 @@ import {
   type TaskPageWithCounts,
 } from './task-listing';
 import type { TaskCriteria } from './task-query';
-import { fromRow, TASK_COLUMNS, toRow } from './task-row';
+import { fromRow, TASK_COLUMNS, toRow, type TaskRowParams } from './task-row';
 import { atomically } from './transaction';
 import { insertInBulk } from './bulk-insert';
 
@@ -65,6 +65,11 @@ export class TaskStore {
   readonly #sql: StatementCache;
   /** Recently read or written tasks, as stored (see {@link get}); dropped whole when a write fails. */
   readonly #records = new RecordCache();
+  /**
+   * The row each record in memory was read back from (insert and update keep it): the next update compares
+   * against it instead of mapping the record again, and reuses the record's parsed columns it did not change.
+   */
+  readonly #rows = new WeakMap<TaskRecord, TaskRowParams>();
   /** Status and rejected flag by seq, for the search box (see ./status-mirror); told of every write here. */
   readonly #mirror = new StatusMirror();
   #closed = false;
@@ -104,7 +109,7 @@ export class TaskStore {
     }
     // What a read of the new row gives (the same mapping): the engine reads it back at once.
     const stored = fromRow(row);
-    if (stored !== null) this.#records.set(record.id, stored);
+    if (stored !== null) this.#remember(stored, row);
   }
 
   /**
@@ -133,7 +138,7 @@ export class TaskStore {
     const current = this.get(id);
     if (current === null) return null;
     const next: TaskRecord = { ...current, updatedAt: this.#now(), ...dropUndefined(patch), id: current.id };
-    const before = toRow(current);
+    const before = this.#rows.get(current) ?? toRow(current);
     const after = toRow(next);
     const changed = TASK_COLUMNS.filter((c) => c !== 'id' && before[c] !== after[c]);
     const write = (): void => {
@@ -155,11 +160,17 @@ export class TaskStore {
       this.#mirror.invalidate();
       throw e;
     }
-    // What a read of the row would give (the same mapping), without reading it.
-    const stored = fromRow(after);
+    // What a read of the row would give (the same mapping), without reading it; the columns this write left
+    // as they were read as they did before.
+    const stored = fromRow(after, { record: current, changed: new Set(changed) });
     if (stored === null) this.#records.delete(id);
-    else this.#records.set(id, stored);
+    else this.#remember(stored, after);
     return stored;
+  }
+
+  #remember(stored: TaskRecord, row: TaskRowParams): void {
+    this.#records.set(stored.id, stored);
+    this.#rows.set(stored, row);
   }
 
   /**
