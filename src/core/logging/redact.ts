@@ -41,7 +41,8 @@ export function scrubSecrets(text: string, knownSecrets: readonly string[]): str
   for (const s of knownSecrets) {
     // Very short values would shred ordinary text; real keys are long.
     if (s.length < 4) continue;
-    for (const form of secretForms(s)) out = out.split(form).join('***');
+    // Most text holds no key: looking costs less than splitting (every task write scrubs its log this way).
+    for (const form of secretForms(s)) if (out.includes(form)) out = out.split(form).join('***');
   }
   return out;
 }

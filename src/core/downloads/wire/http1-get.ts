@@ -77,6 +77,40 @@ export function wireGet(options: WireGetOptions): Promise<WireResponse> {
   return new Exchange(options).start();
 }
 
+/**
+ * The 1 MiB read buffers of finished connections, kept for the next ones (a few: downloads run four at a
+ * time). A fresh buffer per download was a megabyte of outside-the-heap memory per file, and the garbage
+ * collector ran for it (issue 27's CPU per task). Every sink consumes the bytes within the read callback,
+ * as it must already: the same buffer takes the connection's next read.
+ */
+export class ReadBufferPool {
+  private readonly spare: Buffer[] = [];
+  /** Buffers made so far (the rest were taken from the spares). */
+  allocated = 0;
+
+  constructor(
+    private readonly bytes: number,
+    private readonly keep: number,
+  ) {}
+
+  take(): Buffer {
+    const spare = this.spare.pop();
+    if (spare) return spare;
+    this.allocated++;
+    return Buffer.allocUnsafe(this.bytes);
+  }
+
+  give(buffer: Buffer): void {
+    if (this.spare.length < this.keep && !this.spare.includes(buffer)) this.spare.push(buffer);
+  }
+
+  get size(): number {
+    return this.spare.length;
+  }
+}
+
+export const readBuffers = new ReadBufferPool(READ_BUFFER_BYTES, 8);
+
 const enum Phase {
   Head,
   Paused,
@@ -135,12 +169,14 @@ class Exchange implements WireResponse {
           if (this.onBytes(chunk, chunk.length) === false) socket.pause();
         });
       } else {
-        const buffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
+        const buffer = readBuffers.take();
         socket = netConnect({
           host,
           port,
           onread: { buffer, callback: (n: number) => this.onBytes(buffer, n) },
         });
+        // After `close` the socket reads no more into it: the next download may have it.
+        socket.once('close', () => readBuffers.give(buffer));
       }
       this.socket = socket;
       socket.setNoDelay(true);
