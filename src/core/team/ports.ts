@@ -84,7 +84,8 @@ export interface LibraryStore {
   reserveAndInsert(input: Reservation): Promise<Lease>;
   /**
    * Stores the task's state when `lease` is still current; false (nothing written) when it is stale. `media`
-   * names the stored object of each result (index → sha256 of the file in the media store), merged in.
+   * names the stored object of each result (index → sha256 of the file in the media store), merged in. A
+   * write that closes the task also settles its spend to the record's points, when it names them.
    */
   write(task: TaskRecord, lease: Lease, media?: MediaRefs): Promise<boolean>;
   get(id: string): Promise<TaskRecord | null>;

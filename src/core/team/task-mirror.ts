@@ -90,9 +90,8 @@ export class TaskMirror {
         }
         media[String(r.index)] = hash;
       }
+      // A closing write also settles the spend (LibraryStore.write), while the lease is still held.
       const closing = !isOpen(task);
-      // The spend settles while the lease is still held (closing the task releases it).
-      if (closing && task.points !== null) await this.deps.library.settle(taskId, task.points, lease);
       // Polls that changed only bookkeeping (when to ask next, how often asked) are not news for anyone.
       const print = fingerprint(task, media);
       if (this.written.get(taskId) === print) return;

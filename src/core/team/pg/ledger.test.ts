@@ -59,6 +59,8 @@ it("a holder that lost its lease (expired, taken over) has every write refused a
   expect(await a.library.write({ ...task, status: 'running', progress: 10 }, old)).toBe(false);
   expect(await a.leases.renew(old)).toBeNull();
   expect(await a.library.settle(task.id, 99, old)).toBe(false);
+  expect(await a.library.write({ ...task, status: 'failed', points: 99 }, old)).toBe(false);
+  expect((await a.pool.query('SELECT points::int AS points FROM spend WHERE task_id = $1', [task.id])).rows).toEqual([{ points: 1 }]);
   expect(await b.library.get(task.id)).toMatchObject({ status: 'succeeded', progress: 100 });
 });
 

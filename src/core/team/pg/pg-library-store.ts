@@ -47,12 +47,19 @@ export class PgLibraryStore implements LibraryStore {
     // The epoch is the fence: a holder that lost its lease (slept past it, another machine took over) matches
     // no row. A closed task gives its lease up in the same statement.
     const r = await this.pool.query(
+      // A closing write settles the spend to what the gateway charged in the same statement (one round trip, and
+      // fenced alike: the CTE sees the row as it was before this write gives the lease up).
       // favourite and rejected are the users' (EditQueue): a holder's state write keeps the ledger's.
-      `UPDATE tasks SET record = $3::jsonb || jsonb_build_object('favourite', record->'favourite', 'rejected', record->'rejected'), status = $4, open = $5, updated_at = now(), media = media || $7::jsonb, written_by = $6,
+      `WITH settled AS (
+         UPDATE spend SET points = $8, settled = true
+          WHERE task_id = $1 AND NOT $5 AND $8::numeric IS NOT NULL
+            AND EXISTS (SELECT 1 FROM tasks WHERE id = $1 AND lease_epoch = $2 AND lease_owner = $6)
+       )
+       UPDATE tasks SET record = $3::jsonb || jsonb_build_object('favourite', record->'favourite', 'rejected', record->'rejected'), status = $4, open = $5, updated_at = now(), media = media || $7::jsonb, written_by = $6,
               lease_owner = CASE WHEN $5 THEN lease_owner ELSE NULL END,
               lease_until = CASE WHEN $5 THEN lease_until ELSE NULL END
         WHERE id = $1 AND lease_epoch = $2 AND lease_owner = $6`,
-      [task.id, lease.epoch, JSON.stringify(task), task.status, open, lease.owner, JSON.stringify(media)],
+      [task.id, lease.epoch, JSON.stringify(task), task.status, open, lease.owner, JSON.stringify(media), open ? null : task.points],
     );
     return r.rowCount === 1;
   }
