@@ -5,7 +5,7 @@ import type { HeldLeases } from './held-leases';
 import type { LibraryStore, MediaStore } from './ports';
 import { isOpen } from './record-schema';
 import type { TaskRecord } from '../tasks/task-record';
-import { hashFile } from './media/hash-file';
+import { readAndHash } from './media/hash-file';
 
 export interface TaskMirrorDeps {
   store: TaskStore;
@@ -122,9 +122,11 @@ export class TaskMirror {
         if (!hash) {
           const file = join(this.deps.libraryDir(), r.file);
           const t0 = Date.now();
-          hash = await hashFile(file);
+          // One read for both: the hash names the object, the same bytes are what is sent.
+          const read = await readAndHash(file);
+          hash = read.sha256;
           const t1 = Date.now();
-          const put = await this.deps.media.put(file, hash, r.mime ?? 'application/octet-stream');
+          const put = await this.deps.media.put(file, hash, r.mime ?? 'application/octet-stream', read.bytes ?? undefined);
           this.deps.log.debug('team: result stored', { task: taskId, hashMs: t1 - t0, putMs: Date.now() - t1, uploaded: put.uploaded });
           this.stored.set(slot, hash);
         }

@@ -44,3 +44,14 @@ it('a small result goes up in one request (no HEAD first); storing it again send
   store.destroy();
   other.destroy();
 });
+
+it('bytes the caller has read already are sent from memory: the file is not read again', async () => {
+  const { file, hash, bytes } = result('read-once.png');
+  rmSync(file);
+  const store = new S3MediaStore({ ...s3.location, prefix: 'from-memory' }, S3RVER_CREDENTIALS);
+  expect(await store.put(file, hash, 'image/png', bytes)).toMatchObject({ uploaded: true });
+  const back = join(dir, 'read-once-back.png');
+  await store.fetchTo(hash, back);
+  expect(readFileSync(back).equals(bytes)).toBe(true);
+  store.destroy();
+});

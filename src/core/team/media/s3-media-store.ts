@@ -57,9 +57,9 @@ export class S3MediaStore implements MediaStore {
     return this.location.prefix ? `${this.location.prefix}/${key}` : key;
   }
 
-  async put(file: string, sha256: string, mime: string): Promise<{ key: string; uploaded: boolean }> {
+  async put(file: string, sha256: string, mime: string, bytes?: Uint8Array): Promise<{ key: string; uploaded: boolean }> {
     const key = this.key(sha256);
-    const size = (await stat(file)).size;
+    const size = bytes?.byteLength ?? (await stat(file)).size;
     if (size >= this.multipart.threshold) {
       // A large object is looked for first: sending its parts only to learn it was there costs too much.
       if (await this.has(sha256)) return { key, uploaded: false };
@@ -71,7 +71,7 @@ export class S3MediaStore implements MediaStore {
     for (let attempt = 1; ; attempt++) {
       try {
         await this.client.send(
-          new PutObjectCommand({ Bucket: this.location.bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: mime, IfNoneMatch: '*' }),
+          new PutObjectCommand({ Bucket: this.location.bucket, Key: key, Body: bytes ?? createReadStream(file), ContentLength: size, ContentType: mime, IfNoneMatch: '*' }),
         );
         return { key, uploaded: true };
       } catch (e) {
