@@ -115,6 +115,14 @@ describe.each(IMPLEMENTATIONS)('ports contract: %s', (_name, make) => {
     expect(await s.library.spendByMember()).toEqual([{ member: 'ana', day: today, points: 3, tasks: 1 }]);
   });
 
+  it('a write that closes a task settles its spend to the points it names', async () => {
+    const task = fresh();
+    const lease = await s.library.reserveAndInsert({ task, member: 'ana', points: 5, owner: s.leases.owner });
+    expect(await s.library.write({ ...task, status: 'succeeded', points: 2 }, lease)).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await s.library.spendByMember()).toEqual([{ member: 'ana', day: today, points: 2, tasks: 1 }]);
+  });
+
   it('a released task can be taken again', async () => {
     const task = fresh();
     const lease = await s.library.reserveAndInsert({ task, member: 'ana', points: 1, owner: s.leases.owner });

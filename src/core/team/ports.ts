@@ -84,7 +84,8 @@ export interface LibraryStore {
   reserveAndInsert(input: Reservation): Promise<Lease>;
   /**
    * Stores the task's state when `lease` is still current; false (nothing written) when it is stale. `media`
-   * names the stored object of each result (index → sha256 of the file in the media store), merged in.
+   * names the stored object of each result (index → sha256 of the file in the media store), merged in. A
+   * write that closes the task also settles its spend to the record's points, when it names them.
    */
   write(task: TaskRecord, lease: Lease, media?: MediaRefs): Promise<boolean>;
   get(id: string): Promise<TaskRecord | null>;
@@ -101,8 +102,11 @@ export interface LibraryStore {
 /** Where result files live, by content: `media/sha256/<hash>`. Keys are made from the hash, never from user text. */
 export interface MediaStore {
   readonly kind: 'folder' | 's3';
-  /** Stores the file under its sha256 unless an object is already there; `uploaded` says whether it sent bytes. */
-  put(file: string, sha256: string, mime: string): Promise<{ key: string; uploaded: boolean }>;
+  /**
+   * Stores the file under its sha256 unless an object is already there; `uploaded` says whether it sent bytes.
+   * `bytes`: the file's content when the caller has read it already (sent from memory, not read again).
+   */
+  put(file: string, sha256: string, mime: string, bytes?: Uint8Array): Promise<{ key: string; uploaded: boolean }>;
   has(sha256: string): Promise<boolean>;
   /**
    * Copies the object into `dest` (written aside and renamed, so a reader never sees half a file), checking

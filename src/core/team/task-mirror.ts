@@ -5,7 +5,7 @@ import type { HeldLeases } from './held-leases';
 import type { LibraryStore, MediaStore } from './ports';
 import { isOpen } from './record-schema';
 import type { TaskRecord } from '../tasks/task-record';
-import { hashFile } from './media/hash-file';
+import { readAndHash } from './media/hash-file';
 
 export interface TaskMirrorDeps {
   store: TaskStore;
@@ -16,7 +16,11 @@ export interface TaskMirrorDeps {
   log: Logger;
   /** The ledger refused a write: another machine holds the task now (its state is fetched back). */
   onLost: (taskId: string) => void;
+  /** How long a change nothing urgent rides on waits for the next one, so both go as one write (default 150 ms). */
+  coalesceMs?: number;
 }
+
+export const DEFAULT_COALESCE_MS = 150;
 
 /**
  * The writer hook: every change the engine makes to a task this machine holds is copied into the ledger,
@@ -24,10 +28,20 @@ export interface TaskMirrorDeps {
  * becomes one write). A result file is stored in the media store before the write that names it, so a
  * machine told of the write can always fetch the file. A write the ledger could not take (offline) is kept
  * and tried again by `retry`.
+ *
+ * Writes that crash safety rests on go at once: the request going out (send phase), the gateway's id, closing
+ * the task. Any other change (the queue handing the task to a sender, a download starting) waits up to
+ * `coalesceMs` for the next change, and they go as one write: a machine taking over meanwhile sees an earlier
+ * state that is handled the same way (a waiting or polled task, see TeamSession.adopt).
  */
 /** The task as others need it: without the poll bookkeeping and the time of the last write. */
 function fingerprint(task: TaskRecord, media: Record<string, string>): string {
   return JSON.stringify([{ ...task, updatedAt: 0, internal: { ...task.internal, nextPollAt: null, pollCount: 0 } }, media]);
+}
+
+/** What a takeover decides by (see TeamSession.adopt): a change to any of these is written at once. */
+function landmarks(task: TaskRecord): string {
+  return JSON.stringify([isOpen(task), task.remoteId, task.internal.sendPhase]);
 }
 
 export class TaskMirror {
@@ -38,14 +52,38 @@ export class TaskMirror {
   private readonly stored = new Map<string, string>();
   /** What each task's last accepted write said, bookkeeping aside (see fingerprint). */
   private readonly written = new Map<string, string>();
+  /** The landmarks (see landmarks()) of each task's last accepted write. */
+  private readonly marks = new Map<string, string>();
+  /** Writes waiting for a next change to go with (see coalesceMs). */
+  private readonly deferred = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly deps: TaskMirrorDeps) {}
+
+  /** The reservation inserted this record: later changes are weighed against it (see schedule). */
+  inserted(task: TaskRecord): void {
+    this.marks.set(task.id, landmarks(task));
+  }
 
   schedule(taskId: string): void {
     if (this.writing.has(taskId)) {
       this.dirty.add(taskId);
       return;
     }
+    const task = this.deps.store.get(taskId);
+    const urgent = !task || this.marks.get(taskId) !== landmarks(task);
+    if (this.deferred.has(taskId) && !urgent) return; // the timer writes the newest state
+    if (!urgent) {
+      const timer = setTimeout(() => this.start(taskId), this.deps.coalesceMs ?? DEFAULT_COALESCE_MS);
+      timer.unref?.();
+      this.deferred.set(taskId, timer);
+      return;
+    }
+    this.start(taskId);
+  }
+
+  private start(taskId: string): void {
+    clearTimeout(this.deferred.get(taskId));
+    this.deferred.delete(taskId);
     const work = this.write(taskId).finally(() => {
       this.writing.delete(taskId);
       if (this.dirty.delete(taskId)) this.schedule(taskId);
@@ -62,10 +100,12 @@ export class TaskMirror {
   }
 
   get pending(): number {
-    return this.failed.size + this.writing.size;
+    return this.failed.size + this.writing.size + this.deferred.size;
   }
 
+  /** Sends what waits to be coalesced now, and waits until every write is done. */
   async idle(): Promise<void> {
+    for (const id of [...this.deferred.keys()]) this.start(id);
     while (this.writing.size > 0) await Promise.allSettled([...this.writing.values()]);
   }
 
@@ -82,22 +122,26 @@ export class TaskMirror {
         if (!hash) {
           const file = join(this.deps.libraryDir(), r.file);
           const t0 = Date.now();
-          hash = await hashFile(file);
+          // One read for both: the hash names the object, the same bytes are what is sent.
+          const read = await readAndHash(file);
+          hash = read.sha256;
           const t1 = Date.now();
-          const put = await this.deps.media.put(file, hash, r.mime ?? 'application/octet-stream');
+          const put = await this.deps.media.put(file, hash, r.mime ?? 'application/octet-stream', read.bytes ?? undefined);
           this.deps.log.debug('team: result stored', { task: taskId, hashMs: t1 - t0, putMs: Date.now() - t1, uploaded: put.uploaded });
           this.stored.set(slot, hash);
         }
         media[String(r.index)] = hash;
       }
+      // A closing write also settles the spend (LibraryStore.write), while the lease is still held.
       const closing = !isOpen(task);
-      // The spend settles while the lease is still held (closing the task releases it).
-      if (closing && task.points !== null) await this.deps.library.settle(taskId, task.points, lease);
       // Polls that changed only bookkeeping (when to ask next, how often asked) are not news for anyone.
       const print = fingerprint(task, media);
       if (this.written.get(taskId) === print) return;
       const ok = await this.deps.library.write(task, lease, media);
-      if (ok) this.written.set(taskId, print);
+      if (ok) {
+        this.written.set(taskId, print);
+        this.marks.set(taskId, landmarks(task));
+      }
       if (!ok) {
         this.deps.held.drop(taskId);
         this.deps.log.warn('team: a write was refused (another machine holds this task now)', { task: taskId, epoch: lease.epoch });

@@ -261,6 +261,7 @@ export class TeamSession {
     const points = this.options.pricing?.(record) ?? this.parts?.price?.(record) ?? record.points ?? 1;
     const at = this.need().now();
     const lease = await this.ledger.library.reserveAndInsert({ task: record, member: this.options.member, points, owner: this.options.machine, boardId });
+    this.mirror?.inserted(record);
     this.held.hold(lease, at);
   }
 

@@ -22,8 +22,8 @@ export interface S3Credentials {
 export const PRESIGN_SECONDS = 300;
 
 /**
- * Media in S3-compatible storage through the AWS SDK. Keys are `<prefix>/media/sha256/<hash>`; an object is
- * sent only when HEAD says it is absent. Other machines read through short-lived presigned URLs.
+ * Media in S3-compatible storage through the AWS SDK. Keys are `<prefix>/media/sha256/<hash>`; an existing
+ * object is never sent again (a conditional PUT, or HEAD before a multipart upload). Other machines read through short-lived presigned URLs.
  */
 export class S3MediaStore implements MediaStore {
   readonly kind = 's3';
@@ -57,18 +57,30 @@ export class S3MediaStore implements MediaStore {
     return this.location.prefix ? `${this.location.prefix}/${key}` : key;
   }
 
-  async put(file: string, sha256: string, mime: string): Promise<{ key: string; uploaded: boolean }> {
+  async put(file: string, sha256: string, mime: string, bytes?: Uint8Array): Promise<{ key: string; uploaded: boolean }> {
     const key = this.key(sha256);
-    if (await this.has(sha256)) return { key, uploaded: false };
-    const size = (await stat(file)).size;
+    const size = bytes?.byteLength ?? (await stat(file)).size;
     if (size >= this.multipart.threshold) {
+      // A large object is looked for first: sending its parts only to learn it was there costs too much.
+      if (await this.has(sha256)) return { key, uploaded: false };
       await multipartPut(this.client, { bucket: this.location.bucket, key, name: sha256 }, file, size, mime, this.multipart);
       return { key, uploaded: true };
     }
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.location.bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: mime }),
-    );
-    return { key, uploaded: true };
+    // A small one is sent without a HEAD first: `If-None-Match: *` makes the store refuse it (412) when the key
+    // exists. A store that ignores the header overwrites the object with the same bytes (keys are sha256s).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.client.send(
+          new PutObjectCommand({ Bucket: this.location.bucket, Key: key, Body: bytes ?? createReadStream(file), ContentLength: size, ContentType: mime, IfNoneMatch: '*' }),
+        );
+        return { key, uploaded: true };
+      } catch (e) {
+        const status = e instanceof S3ServiceException ? e.$metadata.httpStatusCode : undefined;
+        if (status === 412) return { key, uploaded: false };
+        // 409: another conditional upload of the same key was in flight; S3 asks for a retry.
+        if (status !== 409 || attempt >= 3) throw e;
+      }
+    }
   }
 
   async has(sha256: string): Promise<boolean> {

@@ -34,13 +34,14 @@ const fresh = (over: Partial<TaskRecord> = {}): TaskRecord =>
 
 it('migrations are numbered, run once at the first join, and two machines joining at once apply each step once', async () => {
   const [first, second] = await Promise.all([join('m-first'), join('m-second')]);
-  expect([...first.applied, ...second.applied].sort()).toEqual([1, 2]);
+  expect([...first.applied, ...second.applied].sort()).toEqual([1, 2, 3]);
   const third = await join('m-third');
   expect(third.applied).toEqual([]);
   const versions = await third.pool.query('SELECT version, name FROM schema_migrations ORDER BY version');
   expect(versions.rows).toEqual([
     { version: 1, name: 'ledger' },
     { version: 2, name: 'shared boards and prompt library' },
+    { version: 3, name: 'reservation in one call' },
   ]);
 });
 
@@ -58,6 +59,8 @@ it("a holder that lost its lease (expired, taken over) has every write refused a
   expect(await a.library.write({ ...task, status: 'running', progress: 10 }, old)).toBe(false);
   expect(await a.leases.renew(old)).toBeNull();
   expect(await a.library.settle(task.id, 99, old)).toBe(false);
+  expect(await a.library.write({ ...task, status: 'failed', points: 99 }, old)).toBe(false);
+  expect((await a.pool.query('SELECT points::int AS points FROM spend WHERE task_id = $1', [task.id])).rows).toEqual([{ points: 1 }]);
   expect(await b.library.get(task.id)).toMatchObject({ status: 'succeeded', progress: 100 });
 });
 

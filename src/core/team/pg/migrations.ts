@@ -119,6 +119,44 @@ END $$;
 CREATE TRIGGER shared_items_changed AFTER INSERT OR UPDATE ON shared_items FOR EACH ROW EXECUTE FUNCTION log_item_change();
 `,
   },
+  {
+    version: 3,
+    name: 'reservation in one call',
+    sql: `
+-- A reservation (see PgLibraryStore.reserveAndInsert) in one round trip instead of a transaction of five.
+-- Every reserver queues on the one budget row; each later statement of this (volatile) function takes a fresh
+-- snapshot under READ COMMITTED, so it sees the spend the previous reserver committed: two machines cannot
+-- both pass the last points. A refusal inserts nothing and answers which cap, its size and what was used.
+CREATE FUNCTION reserve_task(p_id text, p_member text, p_status text, p_open boolean, p_record jsonb, p_board text,
+                             p_owner text, p_lease_ms float8, p_points numeric)
+RETURNS TABLE (refused text, cap numeric, used numeric, held_by text, held_epoch bigint, held_until timestamptz)
+LANGUAGE plpgsql AS $$
+DECLARE
+  today date := (now() AT TIME ZONE 'utc')::date;
+  team_cap numeric; member_cap numeric; team_used numeric; member_used numeric;
+  owner_ text; epoch_ bigint; until_ timestamptz;
+BEGIN
+  SELECT b.daily_cap INTO team_cap FROM budget b WHERE b.id = 1 FOR UPDATE;
+  INSERT INTO members (name) VALUES (p_member) ON CONFLICT DO NOTHING;
+  SELECT coalesce(sum(s.points), 0), coalesce(sum(s.points) FILTER (WHERE s.member = p_member), 0)
+    INTO team_used, member_used FROM spend s WHERE s.day = today;
+  SELECT m.daily_cap INTO member_cap FROM member_caps m WHERE m.member = p_member;
+  IF team_cap IS NOT NULL AND team_used + p_points > team_cap THEN
+    RETURN QUERY SELECT 'team'::text, team_cap, team_used, NULL::text, NULL::bigint, NULL::timestamptz;
+    RETURN;
+  END IF;
+  IF member_cap IS NOT NULL AND member_used + p_points > member_cap THEN
+    RETURN QUERY SELECT 'member'::text, member_cap, member_used, NULL::text, NULL::bigint, NULL::timestamptz;
+    RETURN;
+  END IF;
+  INSERT INTO tasks AS t (id, member, status, open, record, board_id, lease_owner, lease_until, lease_epoch, written_by)
+  VALUES (p_id, p_member, p_status, p_open, p_record, p_board, p_owner, now() + make_interval(secs => p_lease_ms / 1000), 1, p_owner)
+  RETURNING t.lease_owner, t.lease_epoch, t.lease_until INTO owner_, epoch_, until_;
+  INSERT INTO spend (task_id, member, day, board_id, points) VALUES (p_id, p_member, today, p_board, p_points);
+  RETURN QUERY SELECT NULL::text, NULL::numeric, NULL::numeric, owner_, epoch_, until_;
+END $$;
+`,
+  },
 ];
 
 /** Applies the missing steps, each in its own transaction; returns the versions it applied. */

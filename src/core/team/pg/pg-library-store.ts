@@ -3,15 +3,20 @@ import { z } from 'zod';
 import type { TaskRecord } from '../../tasks/task-record';
 import { BudgetExceeded, type Budget, type Lease, type LibraryStore, type MediaRefs, type MemberSpend, type Reservation } from '../ports';
 import { isOpen, parseTaskRecord } from '../record-schema';
-import { inTransaction, leaseOf, leaseRowSchema } from './pg-util';
+import { inTransaction, leaseOf } from './pg-util';
 
+const reservedRowSchema = z.object({
+  refused: z.enum(['team', 'member']).nullable(),
+  cap: z.coerce.number().nullable(),
+  used: z.coerce.number().nullable(),
+  held_by: z.string().nullable(),
+  held_epoch: z.coerce.number().int().nullable(),
+  held_until: z.date().nullable(),
+});
 const spendRowSchema = z.object({ member: z.string(), day: z.string(), points: z.coerce.number(), tasks: z.coerce.number() });
 
 /** The shared ledger in PostgreSQL (see ./migrations.ts). Lease times come from the server's clock. */
 export class PgLibraryStore implements LibraryStore {
-  /** Members this store has made sure of (the row spend and tasks name), so a reservation adds them once. */
-  private readonly members = new Set<string>();
-
   constructor(
     private readonly pool: pg.Pool,
     private readonly leaseMs: number,
@@ -19,43 +24,22 @@ export class PgLibraryStore implements LibraryStore {
 
   async reserveAndInsert({ task, member, points, owner, boardId = null }: Reservation): Promise<Lease> {
     if (!(points >= 0)) throw new Error('a reservation is a non-negative number of points');
-    const lease = await inTransaction(this.pool, async (c) => {
-      // Every reserver queues on the one budget row, so each sees the spend the previous one committed
-      // (READ COMMITTED takes a fresh snapshot per statement): two machines cannot both pass the last points.
-      const cap = z.object({ daily_cap: z.coerce.number().nullable() }).parse((await c.query('SELECT daily_cap FROM budget WHERE id = 1 FOR UPDATE')).rows[0]);
-      if (!this.members.has(member)) await c.query('INSERT INTO members (name) VALUES ($1) ON CONFLICT DO NOTHING', [member]);
-      // After the lock, in a statement of its own (a fresh snapshot): the spend and the member's cap at once.
-      const used = z
-        .object({ team: z.coerce.number(), mine: z.coerce.number(), member_cap: z.coerce.number().nullable() })
-        .parse(
-          (
-            await c.query(
-              `SELECT coalesce(sum(points), 0) AS team, coalesce(sum(points) FILTER (WHERE member = $1), 0) AS mine,
-                      (SELECT daily_cap FROM member_caps WHERE member = $1) AS member_cap
-                 FROM spend WHERE day = (now() AT TIME ZONE 'utc')::date`,
-              [member],
-            )
-          ).rows[0],
-        );
-      if (cap.daily_cap !== null && used.team + points > cap.daily_cap) throw new BudgetExceeded('team', cap.daily_cap, used.team, points);
-      if (used.member_cap !== null && used.mine + points > used.member_cap) throw new BudgetExceeded('member', used.member_cap, used.mine, points);
-      // The task and its spend in one statement (one round trip; both or neither, as the transaction says).
-      const inserted = await c.query(
-        `WITH task AS (
-           INSERT INTO tasks (id, member, status, open, record, board_id, lease_owner, lease_until, lease_epoch, written_by)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8::float8 / 1000), 1, $7)
-           RETURNING id AS task_id, lease_owner, lease_epoch, lease_until
-         ), spent AS (
-           INSERT INTO spend (task_id, member, day, board_id, points)
-           SELECT task_id, $2, (now() AT TIME ZONE 'utc')::date, $6, $9 FROM task
-         )
-         SELECT * FROM task`,
-        [task.id, member, task.status, isOpen(task), JSON.stringify(task), boardId, owner, this.leaseMs, points],
-      );
-      return leaseOf(leaseRowSchema.parse(inserted.rows[0]));
-    });
-    this.members.add(member); // committed: the member's row exists
-    return lease;
+    // One call (migration 3's reserve_task): the budget lock, the caps, the task and its spend, committed together.
+    const r = await this.pool.query('SELECT * FROM reserve_task($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
+      task.id,
+      member,
+      task.status,
+      isOpen(task),
+      JSON.stringify(task),
+      boardId,
+      owner,
+      this.leaseMs,
+      points,
+    ]);
+    const row = reservedRowSchema.parse(r.rows[0]);
+    if (row.refused !== null) throw new BudgetExceeded(row.refused, row.cap ?? 0, row.used ?? 0, points);
+    if (row.held_by === null || row.held_epoch === null || row.held_until === null) throw new Error(`task ${task.id}: the ledger answered no lease`);
+    return leaseOf({ task_id: task.id, lease_owner: row.held_by, lease_epoch: row.held_epoch, lease_until: row.held_until });
   }
 
   async write(task: TaskRecord, lease: Lease, media: MediaRefs = {}): Promise<boolean> {
@@ -63,12 +47,19 @@ export class PgLibraryStore implements LibraryStore {
     // The epoch is the fence: a holder that lost its lease (slept past it, another machine took over) matches
     // no row. A closed task gives its lease up in the same statement.
     const r = await this.pool.query(
+      // A closing write settles the spend to what the gateway charged in the same statement (one round trip, and
+      // fenced alike: the CTE sees the row as it was before this write gives the lease up).
       // favourite and rejected are the users' (EditQueue): a holder's state write keeps the ledger's.
-      `UPDATE tasks SET record = $3::jsonb || jsonb_build_object('favourite', record->'favourite', 'rejected', record->'rejected'), status = $4, open = $5, updated_at = now(), media = media || $7::jsonb, written_by = $6,
+      `WITH settled AS (
+         UPDATE spend SET points = $8, settled = true
+          WHERE task_id = $1 AND NOT $5 AND $8::numeric IS NOT NULL
+            AND EXISTS (SELECT 1 FROM tasks WHERE id = $1 AND lease_epoch = $2 AND lease_owner = $6)
+       )
+       UPDATE tasks SET record = $3::jsonb || jsonb_build_object('favourite', record->'favourite', 'rejected', record->'rejected'), status = $4, open = $5, updated_at = now(), media = media || $7::jsonb, written_by = $6,
               lease_owner = CASE WHEN $5 THEN lease_owner ELSE NULL END,
               lease_until = CASE WHEN $5 THEN lease_until ELSE NULL END
         WHERE id = $1 AND lease_epoch = $2 AND lease_owner = $6`,
-      [task.id, lease.epoch, JSON.stringify(task), task.status, open, lease.owner, JSON.stringify(media)],
+      [task.id, lease.epoch, JSON.stringify(task), task.status, open, lease.owner, JSON.stringify(media), open ? null : task.points],
     );
     return r.rowCount === 1;
   }

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { TaskStore } from '../db/task-store';
+import { makeTaskRecord } from '../db/test-fixtures';
+import { silentLogger } from '../ports';
+import type { TaskRecord } from '../tasks/task-record';
+import { HeldLeases } from './held-leases';
+import { FolderMediaStore } from './media/folder-media-store';
+import { openLedger, type TeamLedger } from './pg/open-ledger';
+import { TaskMirror } from './task-mirror';
+import { startTestPostgres, type TestPostgres } from './test-support/test-postgres';
+
+/** The mirror's writes into a real PostgreSQL ledger from a real SQLite task store: which go at once, which wait. */
+let server: TestPostgres;
+let ledger: TeamLedger;
+const dirs: string[] = [];
+const tmp = (): string => {
+  const d = mkdtempSync(join(tmpdir(), 'atelier-mirror-'));
+  dirs.push(d);
+  return d;
+};
+beforeAll(async () => {
+  server = await startTestPostgres();
+  ledger = await openLedger(server.url, { owner: 'mirror-m', member: 'mirror-m', leaseMs: 60_000 });
+}, 60_000);
+afterAll(async () => {
+  await ledger?.close();
+  await server?.stop();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** A reserved task (status waiting, nothing sent) held by a mirror that coalesces over a whole minute. */
+async function reserved() {
+  const store = TaskStore.open(join(tmp(), 'atelier.db'));
+  const held = new HeldLeases(60_000, Date.now);
+  const library = tmp();
+  const mirror = new TaskMirror({ store, library: ledger.library, media: new FolderMediaStore(tmp()), held, libraryDir: () => library, log: silentLogger, onLost: () => undefined, coalesceMs: 60_000 });
+  const base = makeTaskRecord();
+  const task = makeTaskRecord({ id: randomUUID(), status: 'waiting', remoteId: null, points: null, results: [], internal: { ...base.internal, sendPhase: 'local' } });
+  store.insert(task);
+  held.hold(await ledger.library.reserveAndInsert({ task, member: 'mirror-m', points: 1, owner: 'mirror-m' }), Date.now());
+  mirror.inserted(task);
+  const change = (patch: (t: TaskRecord) => Partial<TaskRecord>): void => {
+    const current = store.get(task.id);
+    if (current) store.update(task.id, patch(current));
+    mirror.schedule(task.id);
+  };
+  const inLedger = async (): Promise<TaskRecord | null> => ledger.library.get(task.id);
+  /** Until the ledger's copy passes `check` (a write sent at once lands well within this). */
+  const lands = async (check: (t: TaskRecord | null) => boolean): Promise<void> => {
+    for (const until = Date.now() + 3_000; Date.now() < until; await new Promise((r) => setTimeout(r, 20))) if (check(await inLedger())) return;
+    throw new Error(`the ledger still says ${JSON.stringify((await inLedger())?.status)}`);
+  };
+  const writes = async (): Promise<number> => Number((await ledger.pool.query('SELECT count(*) AS n FROM change_log WHERE task_id = $1', [task.id])).rows[0]?.n);
+  return { task, store, mirror, change, inLedger, lands, writes };
+}
+
+it('a change nothing urgent rides on waits for the next; the send phase, the gateway id and closing are written at once', async () => {
+  const t = await reserved();
+  t.change(() => ({ status: 'submitting' })); // handed to a sender: still not sent
+  await new Promise((r) => setTimeout(r, 300));
+  expect((await t.inLedger())?.status).toBe('waiting');
+
+  t.change((c) => ({ internal: { ...c.internal, sendPhase: 'wire' } })); // the request goes out
+  await t.lands((r) => r?.status === 'submitting' && r.internal.sendPhase === 'wire');
+
+  t.change((c) => ({ status: 'queued', remoteId: 'gw-1', internal: { ...c.internal, sendPhase: 'answered' } }));
+  await t.lands((r) => r?.remoteId === 'gw-1' && r.status === 'queued');
+
+  t.change(() => ({ status: 'downloading' }));
+  await new Promise((r) => setTimeout(r, 300));
+  expect((await t.inLedger())?.status).toBe('queued');
+
+  t.change(() => ({ status: 'failed', error: 'the download failed' }));
+  await t.lands((r) => r?.status === 'failed');
+  // The insert, the request going out, the gateway's id, the close: the two other changes rode along.
+  expect(await t.writes()).toBe(4);
+  expect(t.mirror.pending).toBe(0);
+});
+
+it('a write still waiting is sent when the mirror is told to finish (stopping)', async () => {
+  const t = await reserved();
+  t.change(() => ({ status: 'submitting', progress: 5 }));
+  expect(t.mirror.pending).toBe(1);
+  await t.mirror.idle();
+  expect(await t.inLedger()).toMatchObject({ status: 'submitting', progress: 5 });
+});
