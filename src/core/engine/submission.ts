@@ -249,6 +249,8 @@ export class Submission {
     // From here on the gateway may have the task: recorded before the request goes out, never sent twice.
     if (!deps.raise(id, { type: 'sending' }))
       throw new BridgeError('conflict', 'This task was already sent.');
+    // Team mode: the ledger says "maybe sent" before the gateway may have it (no other machine sends it again).
+    await deps.team?.sendRecorded(id);
     const answer = await deps.gateway.submit(record, target, {
       method: 'POST',
       path: wire.path,

@@ -12,4 +12,9 @@ export interface TeamEngineHooks {
    * is sent. Throws (with a message for the form) when a cap would be passed or the ledger is unreachable.
    */
   reserve(record: TaskRecord, boardId: string | null): Promise<void>;
+  /**
+   * Resolves once the ledger has the task's `sending` state (or could not take it, offline): only then does
+   * the request go out, so a machine taking the task over finds it maybe sent, never one to send again.
+   */
+  sendRecorded(taskId: string): Promise<void>;
 }

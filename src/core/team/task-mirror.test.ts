@@ -88,3 +88,14 @@ it('a write still waiting is sent when the mirror is told to finish (stopping)',
   await t.mirror.idle();
   expect(await t.inLedger()).toMatchObject({ status: 'submitting', progress: 5 });
 });
+
+it('landed: once it resolves, the ledger has the newest state (the engine sends only then)', async () => {
+  const t = await reserved();
+  t.change(() => ({ status: 'submitting' })); // waiting to be coalesced
+  t.change((c) => ({ internal: { ...c.internal, sendPhase: 'wire' } }));
+  await t.mirror.landed(t.task.id);
+  expect(await t.inLedger()).toMatchObject({ status: 'submitting', internal: { sendPhase: 'wire' } });
+  t.change(() => ({ progress: 40 })); // not urgent: waits a minute unless someone waits for it
+  await t.mirror.landed(t.task.id);
+  expect((await t.inLedger())?.progress).toBe(40);
+});

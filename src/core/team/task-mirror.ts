@@ -103,6 +103,12 @@ export class TaskMirror {
     return this.failed.size + this.writing.size + this.deferred.size;
   }
 
+  /** Waits until the task's newest state went to the ledger (written, refused, or kept for `retry`). */
+  async landed(taskId: string): Promise<void> {
+    if (this.deferred.has(taskId)) this.start(taskId);
+    for (let work = this.writing.get(taskId); work; work = this.writing.get(taskId)) await work.catch(() => undefined);
+  }
+
   /** Sends what waits to be coalesced now, and waits until every write is done. */
   async idle(): Promise<void> {
     for (const id of [...this.deferred.keys()]) this.start(id);

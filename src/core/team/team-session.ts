@@ -108,6 +108,7 @@ export class TeamSession {
     this.hooks = {
       mayWork: (id) => this.held.live(id),
       reserve: (record, boardId) => this.reserve(record, boardId),
+      sendRecorded: async (id) => this.mirror?.landed(id),
     };
   }
 
