@@ -17,4 +17,9 @@ export interface TeamEngineHooks {
    * the request go out, so a machine taking the task over finds it maybe sent, never one to send again.
    */
   sendRecorded(taskId: string): Promise<void>;
+  /**
+   * The ledger answers now (its feed is live): a Generate with a free slot is reserved and sent at once, like
+   * in solo mode. Otherwise it waits in the line, where a reservation may wait for the database.
+   */
+  reachable(): boolean;
 }

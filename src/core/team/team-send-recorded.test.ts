@@ -7,7 +7,8 @@ import { SUBMIT_PATH, submit, teamFixture, type GatewayUnderTest } from './test-
 /**
  * Team mode: a request goes to the gateway only once the ledger says the task may have been sent (its send
  * phase `wire`), so a machine taking the task over never sends it again. A gateway in front of the simulator
- * reads the ledger's row at the moment each submission arrives. Machines are separate processes.
+ * reads the ledger's row at the moment each submission arrives. Machines are separate processes. With the
+ * database there, a Generate with a free slot goes at once after its reservation (no turn in the line).
  */
 const seen: { prompt: string; sendPhase: string | null }[] = [];
 
@@ -64,4 +65,8 @@ it('every submission reaches the gateway after the ledger recorded it as maybe s
   for (const until = Date.now() + 20_000; seen.length < 4 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 50));
   expect(seen).toHaveLength(4);
   expect(seen.map((s) => s.sendPhase)).toEqual(['wire', 'wire', 'wire', 'wire']);
+  // With the database there and slots free, a Generate is reserved and sent at once: it never waits in the line.
+  const statuses = m.lines.filter((l) => l.type === 'task' && ids.includes(String(l['id']))).map((l) => String(l['status']));
+  expect(statuses).toContain('submitting');
+  expect(statuses).not.toContain('waiting');
 });

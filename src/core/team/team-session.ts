@@ -109,6 +109,7 @@ export class TeamSession {
       mayWork: (id) => this.held.live(id),
       reserve: (record, boardId) => this.reserve(record, boardId),
       sendRecorded: async (id) => this.mirror?.landed(id),
+      reachable: () => this.feed?.state === 'live',
     };
   }
 
