@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from '../test-support/test-s3';
+import { expect, it } from 'vitest';
+import { s3ForFile } from '../test-support/s3-for-file';
+import { S3RVER_CREDENTIALS } from '../test-support/test-s3';
 import { S3MediaStore } from './s3-media-store';
 
 /**
@@ -12,22 +12,14 @@ import { S3MediaStore } from './s3-media-store';
  * on the state file the upload keeps, not on asking the server.
  */
 const MiB = 1024 * 1024;
-let s3: TestS3;
-const dir = mkdtempSync(join(tmpdir(), 'atelier-multipart-'));
-beforeAll(async () => {
-  s3 = await startTestS3();
-}, 30_000);
-afterAll(async () => {
-  await s3?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { s3, dir } = s3ForFile('multipart');
 
 it('a large result goes up in parts; after a crash mid-upload a restart sends only the missing parts, and one whole object is stored', { timeout: 60_000 }, async () => {
   const file = join(dir, 'take.mp4');
   const bytes = randomBytes(12 * MiB);
   writeFileSync(file, bytes);
   const hash = createHash('sha256').update(bytes).digest('hex');
-  const location = { ...s3.location, prefix: 'multipart' };
+  const location = { ...s3().location, prefix: 'multipart' };
   const stateDir = join(dir, 'uploads');
   const sent: number[] = [];
   const crashing = new S3MediaStore(location, S3RVER_CREDENTIALS, {
