@@ -123,9 +123,12 @@ describe('the demo gateway survives restarts', () => {
       extra: {},
     });
     const core = t.core;
+    // Under way: bytes of the file have arrived (a first download is not written as a state of its own).
+    const events = t.events;
     await expect
-      .poll(() => core.store.get(task.id)?.results[0]?.state, { timeout: 20_000, interval: 50 })
-      .toBe('downloading');
+      .poll(() => events.some((e) => e.event === 'downloadProgressed' && (e.payload as { id?: string }).id === task.id), { timeout: 20_000, interval: 50 })
+      .toBe(true);
+    expect(core.store.get(task.id)?.status).toBe('downloading');
     expect(core.store.get(task.id)?.results[0]?.remoteUrl).toContain(`127.0.0.1:${port}/files/`);
     await t.close({ keepDir: true });
     t = null;
