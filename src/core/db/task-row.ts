@@ -338,10 +338,6 @@ function readFamily(v: unknown, operationId: string): Family {
 }
 
 /**
- * Row (as returned by libsql, keyed by column name) → record. Returns null only when the row has no id,
- * which nothing but a hand-edited file can produce; callers skip such rows.
- */
-/**
  * A record read from this row before (`record`) and the columns changed since (`changed`): the JSON columns
  * not changed are taken from it as they are, not parsed again (each update would parse them all otherwise).
  */
@@ -350,6 +346,10 @@ export interface RowReuse {
   changed: ReadonlySet<string>;
 }
 
+/**
+ * Row (as returned by libsql, keyed by column name) → record. Returns null only when the row has no id,
+ * which nothing but a hand-edited file can produce; callers skip such rows.
+ */
 export function fromRow(row: unknown, reuse?: RowReuse): TaskRecord | null {
   if (!isObject(row) || typeof row.id !== 'string') return null;
   const c: Cells = row;
