@@ -42,6 +42,27 @@ describe('Scheduler', () => {
     expect(s.pendingTimes).toBe(0);
   });
 
+  it('a time that comes due while a slow pass runs still gets a pass of its own', () => {
+    const passes: number[] = [];
+    const s = new Scheduler({
+      now: () => Date.now(),
+      pass: () => {
+        passes.push(Date.now());
+        vi.setSystemTime(Date.now() + 50); // the pass takes 50 ms
+        return Date.now() + IDLE;
+      },
+    });
+    s.start();
+    vi.advanceTimersByTime(0);
+    s.wakeAt(200);
+    s.wakeAt(220); // due while the pass at 200 runs (200–250): that pass did not see it due
+    vi.advanceTimersByTime(400);
+    // Before, 220 was taken as served by the pass at 200 (it read the clock after the pass) and waited for the
+    // idle pass at 1,250.
+    expect(passes.filter((p) => p >= 220 && p < 1_000)).not.toEqual([]);
+    s.stop();
+  });
+
   it('a thousand polls planned within a second share a few dozen passes', () => {
     const { passes, s } = scheduler();
     s.start();
