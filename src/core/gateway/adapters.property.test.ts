@@ -84,9 +84,15 @@ describe.each(FAMILIES)('%s adapter on malformed and surprising answers', (famil
       { numRuns: RUNS },
     );
   });
+});
 
-  // Skipped for image edit only: it answers synchronously and has no status query to feed.
-  it.skipIf(SYNCHRONOUS.includes(family))(
+/** The families with a status query to feed (image edit answers synchronously and has none). */
+const POLLED = FAMILIES.filter((f) => !SYNCHRONOUS.includes(f));
+
+describe.each(POLLED)('%s adapter reading a status', (family) => {
+  const adapter = ADAPTERS[family];
+
+  it(
     'an unknown raw status in a well-shaped answer maps to unknown (non-terminal)',
     () => {
       const unknownStatus = nastyString().filter((s) => s.trim() !== '' && !isKnownStatus(s));
@@ -103,8 +109,7 @@ describe.each(FAMILIES)('%s adapter on malformed and surprising answers', (famil
     },
   );
 
-  // Skipped for image edit only: it answers synchronously and has no status query to feed.
-  it.skipIf(SYNCHRONOUS.includes(family))(
+  it(
     'a known raw status maps as the status table says, in any case and spacing',
     () => {
       const known = fc
