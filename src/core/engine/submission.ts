@@ -19,6 +19,10 @@ import { expectedDurations, nextPollDelay } from './poll-schedule';
 import { newTaskRecord, withEvent } from './record-factory';
 import { backoffMs, busyKind } from '../queue/busy-refusal';
 
+/** How long a task the team database did not record as being sent waits before it is tried again. */
+export const UNRECORDED_RETRY_MS = 5_000;
+const NOT_RECORDED = 'Not sent: the team database did not confirm in time that this task is being sent, so the gateway never saw it. Try again when the team database answers.';
+
 export interface SubmitRequest {
   operationId: OperationId;
   values: Record<string, unknown>;
@@ -251,7 +255,9 @@ export class Submission {
     if (!deps.raise(id, { type: 'sending' }))
       throw new BridgeError('conflict', 'This task was already sent.');
     // Team mode: the ledger says "maybe sent" before the gateway may have it (no other machine sends it again).
-    await deps.team?.sendRecorded(id);
+    // Not recorded (the database is away or does not answer, or another machine holds the task now): a machine
+    // taking the task over would find it not sent and send it too, so it does not go out from here now.
+    if (deps.team && !(await deps.team.sendRecorded(id))) return this.notRecorded(id);
     const answer = await deps.gateway.submit(record, target, {
       method: 'POST',
       path: wire.path,
@@ -314,6 +320,16 @@ export class Submission {
         deps.wake();
       }
     }
+  }
+
+  /** The ledger did not record the send: the task waits in the line again, or fails where there is no line. */
+  private notRecorded(id: string): void {
+    if (this.deps.gate) {
+      this.deps.raise(id, { type: 'send-unrecorded', until: this.deps.clock.now() + UNRECORDED_RETRY_MS });
+      return;
+    }
+    this.deps.raise(id, { type: 'send-failed', message: NOT_RECORDED });
+    throw new BridgeError('gateway_unreachable', NOT_RECORDED);
   }
 
   /** Removes a submission the gateway refused outright (401/403) while the form was still waiting for it. */

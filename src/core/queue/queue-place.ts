@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Why a waiting task is not sent yet: no free slot, a pause, or a "not now" refusal's backoff. */
-export const waitReasonSchema = z.enum(['slot', 'paused', 'parallel-refusal', 'rate-refusal']);
+/** Why a waiting task is not sent yet: no free slot, a pause, a "not now" refusal's backoff, or the team database not recording the send. */
+export const waitReasonSchema = z.enum(['slot', 'paused', 'parallel-refusal', 'rate-refusal', 'ledger']);
 export type WaitReason = z.infer<typeof waitReasonSchema>;
 
 /**

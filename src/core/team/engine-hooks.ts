@@ -13,10 +13,12 @@ export interface TeamEngineHooks {
    */
   reserve(record: TaskRecord, boardId: string | null): Promise<void>;
   /**
-   * Resolves once the ledger has the task's `sending` state (or could not take it, offline): only then does
-   * the request go out, so a machine taking the task over finds it maybe sent, never one to send again.
+   * Whether the ledger has the task's `sending` state, asked before the request goes out: true, and a machine
+   * taking the task over finds it maybe sent, never one to send again. False (within a bound) when it could not
+   * be recorded: the database is away or does not answer, or another machine holds the task now. The request
+   * must not go out then: a takeover would find the task not sent, and send it too.
    */
-  sendRecorded(taskId: string): Promise<void>;
+  sendRecorded(taskId: string): Promise<boolean>;
   /**
    * The ledger answers now (its feed is live): a Generate with a free slot is reserved and sent at once, like
    * in solo mode. Otherwise it waits in the line, where a reservation may wait for the database.

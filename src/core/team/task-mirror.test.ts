@@ -93,9 +93,9 @@ it('landed: once it resolves, the ledger has the newest state (the engine sends 
   const t = await reserved();
   t.change(() => ({ status: 'submitting' })); // waiting to be coalesced
   t.change((c) => ({ internal: { ...c.internal, sendPhase: 'wire' } }));
-  await t.mirror.landed(t.task.id);
+  expect(await t.mirror.landed(t.task.id, 5_000)).toBe(true);
   expect(await t.inLedger()).toMatchObject({ status: 'submitting', internal: { sendPhase: 'wire' } });
   t.change(() => ({ progress: 40 })); // not urgent: waits a minute unless someone waits for it
-  await t.mirror.landed(t.task.id);
+  expect(await t.mirror.landed(t.task.id, 5_000)).toBe(true);
   expect((await t.inLedger())?.progress).toBe(40);
 });

@@ -103,10 +103,27 @@ export class TaskMirror {
     return this.failed.size + this.writing.size + this.deferred.size;
   }
 
-  /** Waits until the task's newest state went to the ledger (written, refused, or kept for `retry`). */
-  async landed(taskId: string): Promise<void> {
+  /**
+   * Sends the task's newest state now and waits for it, at most `withinMs`. True only when the ledger has it
+   * (what a takeover decides by, see landmarks, is what this machine holds). False when the write could not
+   * be made in time (the database is away or does not answer: the write is kept for `retry` and may still land
+   * later) or was refused (another machine holds the task now), or this machine holds no lease on the task.
+   */
+  async landed(taskId: string, withinMs: number): Promise<boolean> {
     if (this.deferred.has(taskId)) this.start(taskId);
-    for (let work = this.writing.get(taskId); work; work = this.writing.get(taskId)) await work.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), withinMs);
+      timer.unref?.();
+    });
+    try {
+      for (let work = this.writing.get(taskId); work; work = this.writing.get(taskId))
+        if ((await Promise.race([work.catch(() => undefined), late])) === 'late') return false;
+    } finally {
+      clearTimeout(timer);
+    }
+    const task = this.deps.store.get(taskId);
+    return !!task && !!this.deps.held.get(taskId) && !this.failed.has(taskId) && this.marks.get(taskId) === landmarks(task);
   }
 
   /** Sends what waits to be coalesced now, and waits until every write is done. */

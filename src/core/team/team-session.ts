@@ -38,6 +38,11 @@ export interface TeamSessionOptions {
   cursorFile?: string;
   /** The most bytes of other machines' results kept on this machine (default DEFAULT_CACHE_BYTES). */
   cacheBytes?: number;
+  /**
+   * How long one ledger statement may take (default LEDGER_QUERY_TIMEOUT_MS). Also how long a task waits for
+   * the ledger to record that it is being sent: not recorded by then, it is not sent (see sendRecorded).
+   */
+  ledgerQueryTimeoutMs?: number;
   log?: Logger;
 }
 
@@ -108,14 +113,19 @@ export class TeamSession {
     this.hooks = {
       mayWork: (id) => this.held.live(id),
       reserve: (record, boardId) => this.reserve(record, boardId),
-      sendRecorded: async (id) => this.mirror?.landed(id),
+      sendRecorded: (id) => this.sendRecorded(id),
       reachable: () => this.feed?.state === 'live',
     };
   }
 
   /** Connects to the team's database and runs its migrations (join). */
   static async join(options: TeamSessionOptions): Promise<TeamSession> {
-    const ledger = await openLedger(options.url, { owner: options.machine, member: options.member, leaseMs: options.leaseMs ?? 30_000 });
+    const ledger = await openLedger(options.url, {
+      owner: options.machine,
+      member: options.member,
+      leaseMs: options.leaseMs ?? 30_000,
+      ...(options.ledgerQueryTimeoutMs !== undefined ? { queryTimeoutMs: options.ledgerQueryTimeoutMs } : {}),
+    });
     return new TeamSession(options, ledger);
   }
 
@@ -245,6 +255,13 @@ export class TeamSession {
   /** Waits until the feed has applied everything committed so far (tests, the demo). */
   async caughtUp(): Promise<void> {
     await this.feed?.pull();
+  }
+
+  /** Whether the ledger took the task's `sending` state within one statement's bound (see TeamEngineHooks). */
+  private async sendRecorded(taskId: string): Promise<boolean> {
+    const recorded = (await this.mirror?.landed(taskId, this.ledger.queryTimeoutMs)) ?? false;
+    if (!recorded) this.log.warn('team: the ledger did not record the send in time; the task is not sent and waits', { task: taskId });
+    return recorded;
   }
 
   private async reserve(record: TaskRecord, boardId: string | null): Promise<void> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { operationIdSchema } from '../operations/ids';
 
 /** Why a waiting task is not sent yet (issue 30). */
-export const queueWaitReasonSchema = z.enum(['slot', 'paused', 'parallel-refusal', 'rate-refusal']);
+export const queueWaitReasonSchema = z.enum(['slot', 'paused', 'parallel-refusal', 'rate-refusal', 'ledger']);
 export type QueueWaitReason = z.infer<typeof queueWaitReasonSchema>;
 
 /** A task in the queue view: a waiting one with its place in line, or one running at the gateway. */

@@ -11,8 +11,10 @@ export function queueTransition(task: TaskRecord, event: QueueEvent, now: number
     case 'dequeued':
       // The gate let it through: it is sent next (still `local` until the `sending` event).
       if (task.status !== 'waiting') return null;
+      // A waiting task's raw status only ever said why it waited.
       return {
         status: 'submitting',
+        rawStatus: null,
         rateLimitedUntil: null,
         internal: { ...task.internal, sendPhase: 'local', queue: { ...place, notBefore: null, reason: null } },
         events: log(LOG.dequeued),
@@ -33,6 +35,16 @@ export function queueTransition(task: TaskRecord, event: QueueEvent, now: number
           queue: { ...place, notBefore: event.until, refusals: place.refusals + 1, reason: event.kind === 'parallel' ? 'parallel-refusal' : 'rate-refusal' },
         },
         events: log(LOG.deferred(event.message, event.until - now)),
+      };
+    case 'send-unrecorded':
+      // Asked between `sending` and the request: nothing went out, so it waits again (sent later, once).
+      if (task.status !== 'submitting' || task.internal.sendPhase !== 'wire' || task.remoteId) return null;
+      return {
+        status: 'waiting',
+        error: null,
+        rawStatus: MESSAGE.sendUnrecordedRaw,
+        internal: { ...task.internal, sendPhase: 'local', nextPollAt: null, queue: { ...place, notBefore: event.until, reason: 'ledger' } },
+        events: log(LOG.sendUnrecorded(event.until - now)),
       };
     case 'reranked':
       if (task.status !== 'waiting') return null;

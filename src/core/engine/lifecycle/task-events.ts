@@ -22,6 +22,11 @@ export type QueueEvent =
   | { type: 'dequeued' }
   /** The gateway said "not now" (1303 parallel limit, 1302 or 429 rate): back to waiting until `until`. */
   | { type: 'deferred'; kind: 'parallel' | 'rate'; message: string; raw: unknown; until: number }
+  /**
+   * Team mode: the team database did not record that the request goes out (it is away or does not answer, or
+   * another machine holds the task now). Nothing was sent: the task waits again, at the earliest until `until`.
+   */
+  | { type: 'send-unrecorded'; until: number }
   /** The user moved a waiting task in its line. */
   | { type: 'reranked'; rank: number }
   /** The user cancelled a waiting task: nothing was sent, nothing spent. */

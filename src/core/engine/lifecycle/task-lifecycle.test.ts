@@ -73,6 +73,7 @@ const EVENTS: TaskEvent[] = [
   { type: 'dequeued' },
   { type: 'deferred', kind: 'parallel', message: 'parallel task over resource pack limit', raw: { code: 1303 }, until: T0 + 2_000 },
   { type: 'deferred', kind: 'rate', message: 'slow down', raw: {}, until: T0 + 2_000 },
+  { type: 'send-unrecorded', until: T0 + 5_000 },
   { type: 'reranked', rank: 0.5 },
   { type: 'withdrawn' },
   { type: 'sending' },
@@ -177,6 +178,19 @@ describe('transition: decisions the engine relies on', () => {
     expect(unknown.status).toBe('unknown');
     expect(transition(unknown, { type: 'send-requested' }, T0).patch).toBeNull();
   });
+  it('a send the team database did not record waits again, saying why; an answered task is never put back', () => {
+    const onWire = task('submitting', { sendPhase: 'wire' });
+    const { patch } = transition(onWire, { type: 'send-unrecorded', until: T0 + 5_000 }, T0);
+    expect(patch).toMatchObject({ status: 'waiting', error: null, internal: { sendPhase: 'local', queue: { notBefore: T0 + 5_000, reason: 'ledger' } } });
+    expect(patch?.rawStatus).toMatch(/team database/);
+    expect(patch?.events?.at(-1)?.message).toMatch(/not sent/);
+    // Back through the gate: the raw status that said why it waited is cleared.
+    const waiting = { ...onWire, ...patch } as TaskRecord;
+    expect(transition(waiting, { type: 'dequeued' }, T0 + 6_000).patch).toMatchObject({ status: 'submitting', rawStatus: null });
+    for (const t of [task('submitting'), task('submitting', { sendPhase: 'answered' }), task('queued')])
+      expect(transition(t, { type: 'send-unrecorded', until: T0 }, T0).patch).toBeNull();
+  });
+
   it('a restart tells a task never sent (local) from one on the wire by state alone', () => {
     expect(
       transition(task('submitting', { sendPhase: 'local' }), { type: 'not-sent' }, T0).patch,
@@ -259,11 +273,13 @@ describe('transition: random event sequences (property)', () => {
           if (event.type === 'sending' && patch) sends++;
           // A "not now" refusal (1303, 1302, 429) is the gateway's answer that it created nothing: that
           // request does not count as a task at the gateway, and the task may be sent again (issue 30).
-          if (event.type === 'deferred' && patch) sends--;
+          // Team mode: the ledger did not record the send, so the request was never made (sendRecorded).
+          const sendable = event.type === 'deferred' || event.type === 'send-unrecorded';
+          if (sendable && patch) sends--;
           expect(sends).toBeLessThanOrEqual(1);
           // Once a request may have gone out, nothing but a "not now" answer makes the task sendable again.
-          if (t.internal.sendPhase !== 'local' && event.type !== 'deferred') expect(next.internal.sendPhase).not.toBe('local');
-          if (event.type === 'deferred' && patch) expect(t.internal.sendPhase).toBe('wire');
+          if (t.internal.sendPhase !== 'local' && !sendable) expect(next.internal.sendPhase).not.toBe('local');
+          if (sendable && patch) expect(t.internal.sendPhase).toBe('wire');
           for (const e of effects) expect(effectAllowed(e, next.status)).toBe(true);
           t = next;
         }

@@ -87,6 +87,7 @@ export function transition(task: TaskRecord, event: TaskEvent, now: number): Tra
   switch (event.type) {
     case 'dequeued':
     case 'deferred':
+    case 'send-unrecorded':
     case 'reranked':
     case 'withdrawn': {
       const patch = queueTransition(task, event, now);

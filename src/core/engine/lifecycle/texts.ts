@@ -12,6 +12,7 @@ export const LOG = {
   dequeued: 'a slot is free: sending',
   deferred: (message: string, ms: number) => `the gateway said not now (${message}); waiting again, next try in ${Math.max(1, Math.round(ms / 1000))} s`,
   withdrawn: 'cancelled while waiting: nothing was sent',
+  sendUnrecorded: (ms: number) => `not sent: the team database did not record the send in time; waiting again, next try in ${Math.max(1, Math.round(ms / 1000))} s`,
   sending: 'sending to the gateway',
   sentByUser: 'sent by the user after a restart',
   notSent: 'not sent (Atelier stopped first)',
@@ -49,6 +50,8 @@ export const MESSAGE = {
     'The demo gateway was restarted and could not restore this task (its saved state was missing or unreadable). Reuse its settings to run it again.',
   stalled: 'No result after a long wait. The gateway may still finish it: use “check again”.',
   withdrawn: 'Cancelled before it was sent: the gateway never saw it and nothing was spent.',
+  /** The raw status of a task the team database did not record as being sent (so it was not sent). */
+  sendUnrecordedRaw: 'Waiting for the team database: it did not confirm in time, so this task was not sent yet',
   stopped: 'You stopped tracking this task; the gateway may still finish it. “Check again” resumes.',
   noFile: 'The gateway reported success but returned no file.',
   downloadFailed: (count: number, first: string) =>

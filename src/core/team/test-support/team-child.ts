@@ -36,6 +36,8 @@ const configSchema = z.object({
   ]),
   pointsPerTask: z.number().default(1),
   cacheBytes: z.number().optional(),
+  /** The bound on one ledger statement (TeamSessionOptions.ledgerQueryTimeoutMs). */
+  ledgerQueryTimeoutMs: z.number().optional(),
 });
 
 const commandSchema = z.discriminatedUnion('op', [
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
     pricing: () => config.pointsPerTask,
     cursorFile: join(config.dataDir, 'team-cursor.json'),
     ...(config.cacheBytes !== undefined ? { cacheBytes: config.cacheBytes } : {}),
+    ...(config.ledgerQueryTimeoutMs !== undefined ? { ledgerQueryTimeoutMs: config.ledgerQueryTimeoutMs } : {}),
     log: {
       debug: (message, data) => void (process.env.TEAM_TRACE ? process.stderr.write(`${Date.now()} ${message} ${JSON.stringify(data ?? {})}\n`) : undefined),
       info: () => undefined,
