@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DatabaseTooNewError } from './migrate';
 import { MIGRATIONS, type Migration } from './migrations/index';
-import { openDatabase, type SqliteDatabase } from './open-database';
+import { openDatabase, WAL_CHECKPOINT_PAGES, type SqliteDatabase } from './open-database';
 import { makeTempDbPath } from './test-fixtures';
 
 const temps: (() => void)[] = [];
@@ -86,5 +86,21 @@ describe('openDatabase', () => {
     db.exec('PRAGMA user_version = 99');
     db.close();
     expect(() => openDatabase(file)).toThrow(DatabaseTooNewError);
+  });
+
+  it('lets the journal grow past SQLite\'s 1,000 pages before a commit checkpoints it', () => {
+    const db = track(openDatabase(tempFile()));
+    db.exec('CREATE TABLE filler (b BLOB)');
+    const insert = db.prepare('INSERT INTO filler (b) VALUES (randomblob(3000))');
+    // One commit per row of most of a page: a few pages each (the row's, the table's spine), so 500 commits
+    // pass SQLite's default of 1,000 pages and stay under ours.
+    for (let i = 0; i < 500; i++) insert.run();
+    // A passive checkpoint answers [busy, pages in the journal, pages copied]: with the default the journal
+    // had been copied back and restarted at 1,000 pages, so fewer than 1,000 would be in it now.
+    const row = db.prepare('PRAGMA wal_checkpoint(PASSIVE)').raw().get();
+    const inJournal = Array.isArray(row) ? Number(row[1]) : NaN;
+    expect(inJournal).toBeGreaterThan(1_000);
+    expect(inJournal).toBeLessThan(WAL_CHECKPOINT_PAGES);
+    expect(scalar(db, 'PRAGMA wal_autocheckpoint')).toBe(WAL_CHECKPOINT_PAGES);
   });
 });
