@@ -69,21 +69,32 @@ export function createQueue(deps: CreateQueueDeps) {
     else if (event === 'taskRemoved') queue.forget((payload as EventPayload<'taskRemoved'>).id);
   });
 
+  // Right after a start the queue may still be reading its rows: each method answers once it knows them all,
+  // so the view never shows a partial queue (the renderer asks for it after the first screen).
   const handlers: Pick<Handlers, QueueMethods> = {
-    getQueue: () => snapshot(),
+    getQueue: async () => {
+      await queue.ready();
+      return snapshot();
+    },
     setQueuePaused: async ({ profileId, paused }) => {
+      await queue.ready();
       queue.setPaused(profileId, paused);
       return snapshot();
     },
     setQueueLimit: async ({ profileId, limit }) => {
+      await queue.ready();
       queue.setLimit(profileId, limit);
       return snapshot();
     },
     moveQueued: async ({ id, to }) => {
+      await queue.ready();
       if (!queue.move(id, to)) throw new BridgeError('conflict', 'This task is no longer waiting (it was sent or cancelled).');
       return snapshot();
     },
-    cancelQueued: async (target) => ({ cancelled: queue.cancel(target) }),
+    cancelQueued: async (target) => {
+      await queue.ready();
+      return { cancelled: queue.cancel(target) };
+    },
   };
 
   return {
@@ -92,9 +103,9 @@ export function createQueue(deps: CreateQueueDeps) {
     attach(engine: TaskEngine): void {
       queue.attach({ dispatch: (id) => engine.sendQueued(id), raise: (id, event) => engine.queueEvent(id, event) });
     },
-    start(): void {
-      queue.start();
-      push();
+    /** Reads the queue's rows in the background (see QueueService.start); settles when it knows them all. */
+    start(): Promise<void> {
+      return queue.start().then(push);
     },
     stop(): void {
       closed = true;
