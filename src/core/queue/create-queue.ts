@@ -29,8 +29,11 @@ export interface CreateQueueDeps {
 export function createQueue(deps: CreateQueueDeps) {
   let pushTimer: NodeJS.Timeout | null = null;
   let closed = false;
-  const snapshot = async (): Promise<QueueSnapshot> =>
-    buildSnapshot({ queue, now: () => deps.clock.now(), names: await deps.profileNames().catch(() => new Map<string, string>()) });
+  // Never of a queue still reading its rows at start (a push while it loads waits too): the view is never partial.
+  const snapshot = async (): Promise<QueueSnapshot> => {
+    await queue.ready();
+    return buildSnapshot({ queue, now: () => deps.clock.now(), names: await deps.profileNames().catch(() => new Map<string, string>()) });
+  };
   const push = (): void => {
     if (pushTimer || closed) return;
     // Many task changes arrive together (a batch of eight, a thousand tasks finishing): the view needs one
@@ -69,13 +72,10 @@ export function createQueue(deps: CreateQueueDeps) {
     else if (event === 'taskRemoved') queue.forget((payload as EventPayload<'taskRemoved'>).id);
   });
 
-  // Right after a start the queue may still be reading its rows: each method answers once it knows them all,
-  // so the view never shows a partial queue (the renderer asks for it after the first screen).
+  // Right after a start the queue may still be reading its rows: each method acts and answers once it knows
+  // them all (the renderer asks for the queue after the first screen).
   const handlers: Pick<Handlers, QueueMethods> = {
-    getQueue: async () => {
-      await queue.ready();
-      return snapshot();
-    },
+    getQueue: () => snapshot(),
     setQueuePaused: async ({ profileId, paused }) => {
       await queue.ready();
       queue.setPaused(profileId, paused);
