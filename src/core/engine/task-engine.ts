@@ -141,8 +141,9 @@ export class TaskEngine {
 
   /** "Check again": an immediate query (also revives stalled and stopped tasks); a task never sent is sent. */
   async check(id: string): Promise<TaskSummary> {
-    // A task caught mid-submission by the last stop is settled by the resume first (never sent or maybe sent).
-    await this.resuming;
+    // A task caught mid-submission by the last stop is settled by the resume first (never sent or maybe sent);
+    // any other task can be checked at once (a download already under way is joined, not started twice).
+    if (this.resuming && this.require(id).status === 'submitting') await this.resuming;
     const task = this.require(id);
     if (neverSent(task)) return this.submission.send(task);
     if (!task.remoteId)
@@ -159,7 +160,6 @@ export class TaskEngine {
   }
 
   async retryDownload(id: string): Promise<TaskSummary> {
-    await this.resuming;
     this.require(id);
     await this.downloader.downloadAll(id, this.inlineResults.get(id) ?? []);
     return toSummary(this.require(id));
