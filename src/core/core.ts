@@ -27,6 +27,9 @@ export interface Core {
   notices: NoticeBoard;
   /** Team mode's session (absent in solo mode). */
   team?: TeamSession;
+  /** Answers once the database is open; the tasks at the gateway and the queue resume after (`settled`). */
   start(): Promise<void>;
+  /** Settles when what start left to the background is done: every task resumed, the queue read. */
+  settled(): Promise<void>;
   stop(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CallbackEndpoint } from './callbacks/callback-endpoint';
 import type { Core } from './core';
 import { openDataFolder } from './data-folder';
@@ -96,6 +97,7 @@ export function createCore(ports: CorePorts): Core {
     library, libraryStore, engine, writer, store, estimator, roots: mediaRoots, queue, studio,
   });
 
+  let background: Promise<void> = Promise.resolve();
   return {
     handlers, events, mediaRoots, engine, store, estimator, notices,
     resolveMedia: async (path) =>
@@ -103,20 +105,29 @@ export function createCore(ports: CorePorts): Core {
     stageUpload: (spoolPath, name) => inputs.stageFromPath(spoolPath, name),
     ...(team ? { team } : {}),
     async start() {
-      await team?.beforeEngineStart();
-      engine.start();
-      await team?.afterEngineStart();
-      await callbacks.resume(store.anyAwaitingCallback());
-      queue.start();
-      studio.batches.resume();
       // An export cut short by a kill left its part file; none can be running yet.
       await library.exports.removeStaleParts().catch(() => 0);
+      await team?.beforeEngineStart();
+      // The core answers as soon as the database is open: tasks at the gateway resume, the queue reads its
+      // rows and the callback receiver comes back in the background, a page per turn (see `settled`).
+      const resumed = engine.start();
+      // Team mode reads the settled submissions next (whose reservations are this machine's): it waits.
+      if (team) await resumed;
+      await team?.afterEngineStart();
+      const queued = queue.start();
+      studio.batches.resume();
+      // Callbacks promised before the stop are hints (every task is polled too): the receiver may come back late.
+      const awaiting = nextTurn().then(() => (store.closed ? undefined : callbacks.resume(store.anyAwaitingCallback())));
+      background = Promise.allSettled([resumed, queued, awaiting]).then(() => undefined);
       log.info('core started', { dataDir, transport: ports.transport });
     },
+    settled: () => background,
     async stop() {
       queue.stop();
       await studio.batches.stop();
       await engine.stop();
+      // What start left running has stopped reading (the queue and the engine stopped); the receiver is up.
+      await background;
       await team?.stop();
       await callbacks.stop();
       store.close();

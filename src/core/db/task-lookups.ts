@@ -15,22 +15,46 @@ export function nonTerminal(sql: StatementCache): TaskRecord[] {
   );
 }
 
+/** A page of {@link resumeWork}: rows after `after` (in `created_at, id` order), up to row `upToSeq`, at most `limit`. */
+export interface ResumePage {
+  after: { createdAt: number; id: string } | null;
+  upToSeq: number;
+  limit: number;
+}
+
+/** One task a restart acts on (see TaskStore.resumeWork). */
+export interface ResumeItem {
+  id: string;
+  status: TaskStatus;
+  needsPoll: boolean;
+  createdAt: number;
+}
+
 /** See TaskStore.resumeWork. */
-export function resumeWork(sql: StatementCache): { id: string; status: TaskStatus; needsPoll: boolean }[] {
+export function resumeWork(sql: StatementCache, page: ResumePage | null): ResumeItem[] {
   const needsPoll = "(remote_id IS NOT NULL AND next_poll_at IS NULL AND status <> 'stalled')";
-  const rows = sql
-    .get(
-      `SELECT id, status, (status NOT IN ('submitting', 'downloading', 'succeeded') AND ${needsPoll}) FROM tasks WHERE active = 1 AND (status IN ('submitting', 'downloading', 'succeeded') OR ${needsPoll}) ORDER BY created_at, id`,
-    )
-    .raw()
-    .all();
-  const out: { id: string; status: TaskStatus; needsPoll: boolean }[] = [];
+  const where = `active = 1 AND (status IN ('submitting', 'downloading', 'succeeded') OR ${needsPoll})`;
+  const columns = `id, status, (status NOT IN ('submitting', 'downloading', 'succeeded') AND ${needsPoll}), created_at`;
+  // A page reads the covering index `tasks_resume` from where the last one stopped (no OFFSET to skip).
+  const rows = page
+    ? sql
+        .get(`SELECT ${columns} FROM tasks WHERE ${where} AND (created_at, id) > (?, ?) AND seq <= ? ORDER BY created_at, id LIMIT ?`)
+        .raw()
+        .all(page.after?.createdAt ?? Number.MIN_SAFE_INTEGER, page.after?.id ?? '', page.upToSeq, page.limit)
+    : sql.get(`SELECT ${columns} FROM tasks WHERE ${where} ORDER BY created_at, id`).raw().all();
+  const out: ResumeItem[] = [];
   for (const row of rows) {
     if (!Array.isArray(row) || typeof row[0] !== 'string') continue;
     const status = taskStatusSchema.safeParse(row[1]);
-    out.push({ id: row[0], status: status.success ? status.data : 'unknown', needsPoll: row[2] === 1 });
+    out.push({ id: row[0], status: status.success ? status.data : 'unknown', needsPoll: row[2] === 1, createdAt: Number(row[3]) });
   }
   return out;
+}
+
+/** The highest row number (`seq`) in the table, 0 when empty: rows added later have higher ones. */
+export function lastSeq(sql: StatementCache): number {
+  const row = sql.get('SELECT max(seq) FROM tasks').raw().get();
+  return Array.isArray(row) && typeof row[0] === 'number' ? row[0] : 0;
 }
 
 /** See TaskStore.anyAwaitingCallback. */

@@ -232,12 +232,18 @@ export class TaskStore {
   /**
    * What a restart must act on, without loading the rows: tasks caught mid-submission, downloads to resume
    * (`downloading`, or succeeded with files still pending), and tasks with a remote id but no poll planned
-   * (`needsPoll`). Stalled tasks wait for the user and tasks with a poll planned are found by
+   * (`needsPoll`), oldest first, all at once or a page at a time. Stalled tasks wait for the user and tasks with a poll planned are found by
    * {@link due}, so neither is read here: a start stays flat with the size of the history.
    */
-  resumeWork(): { id: string; status: TaskStatus; needsPoll: boolean }[] {
+  resumeWork(page: lookups.ResumePage | null = null): lookups.ResumeItem[] {
     this.#assertOpen();
-    return lookups.resumeWork(this.#sql);
+    return lookups.resumeWork(this.#sql, page);
+  }
+
+  /** The highest row number now: a resume reads only the rows that existed when it began. */
+  lastSeq(): number {
+    this.#assertOpen();
+    return lookups.lastSeq(this.#sql);
   }
 
   /**

@@ -178,6 +178,8 @@ export class Submission {
         return { record, wire, target: await deps.target(record), media };
       }
       const { req } = intent;
+      // Right after a start the queue may still be reading its lines: a new task waits for it to know them.
+      await deps.gate?.ready();
       const now = deps.clock.now();
       const visible = visibleValues(op, values, vendor);
       const record = newTaskRecord({

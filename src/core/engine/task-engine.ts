@@ -39,6 +39,10 @@ export class TaskEngine {
   private readonly inlineResults = new Map<string, RemoteResult[]>();
   /** Work started by this engine (polls, sends, downloads); `stop` waits for it before the DB closes. */
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** While the start's resume runs: the tasks changed since (the resume leaves them as they are). */
+  private touched: Set<string> | null = null;
+  /** The start's resume, until it is done. */
+  private resuming: Promise<void> | null = null;
 
   constructor(deps: EngineDeps) {
     const secrets = () => deps.profiles.secretsSnapshot();
@@ -84,17 +88,32 @@ export class TaskEngine {
     });
   }
 
-  /** Resumes every unfinished task (see {@link resumeTasks}); downloads resume a few per turn of the event loop. */
-  start(): void {
-    const downloads = resumeTasks(this.ctx);
+  /**
+   * Starts the scheduler and resumes every unfinished task after it (see {@link resumeTasks}): the answer
+   * settles when all are resumed, and the engine works meanwhile. Downloads resume a few per turn.
+   */
+  start(): Promise<void> {
     this.scheduler.start();
-    // A few per turn, so a large backlog never delays the first screen.
+    const downloads: string[] = [];
     const next = (): void => {
       if (!this.scheduler.running) return;
       for (const id of downloads.splice(0, 8)) void this.track(this.downloader.downloadAll(id));
       if (downloads.length > 0) setImmediate(next);
     };
-    if (downloads.length > 0) setImmediate(next);
+    const download = (id: string): void => {
+      // A few per turn, so a large backlog never delays what the user asks for.
+      if (downloads.push(id) === 1) setImmediate(next);
+    };
+    const touched = new Set<string>();
+    this.touched = touched;
+    const work = resumeTasks(this.ctx, { signal: this.scheduler.signal, touched, download })
+      .catch((e: unknown) => this.ctx.log.error('resuming tasks failed', { error: errorMessage(e) }))
+      .finally(() => {
+        this.touched = null;
+        this.resuming = null;
+      });
+    this.resuming = work;
+    return this.track(work);
   }
 
   /** Stops scheduling, aborts downloads (their partial files resume next start) and waits for work in flight. */
@@ -122,6 +141,9 @@ export class TaskEngine {
 
   /** "Check again": an immediate query (also revives stalled and stopped tasks); a task never sent is sent. */
   async check(id: string): Promise<TaskSummary> {
+    // A task caught mid-submission by the last stop is settled by the resume first (never sent or maybe sent);
+    // any other task can be checked at once (a download already under way is joined, not started twice).
+    if (this.resuming && this.require(id).status === 'submitting') await this.resuming;
     const task = this.require(id);
     if (neverSent(task)) return this.submission.send(task);
     if (!task.remoteId)
@@ -165,6 +187,7 @@ export class TaskEngine {
     const { patch, effects, persist } = transition(current, event, clock.now());
     if (!patch) return null;
     const next = persist === 'soon' ? writer.keep(id, patch as Bookkeeping) : writer.write(id, patch);
+    this.touched?.add(id);
     for (const effect of effects) this.run(id, effect);
     return next;
   }

@@ -29,8 +29,11 @@ export interface CreateQueueDeps {
 export function createQueue(deps: CreateQueueDeps) {
   let pushTimer: NodeJS.Timeout | null = null;
   let closed = false;
-  const snapshot = async (): Promise<QueueSnapshot> =>
-    buildSnapshot({ queue, now: () => deps.clock.now(), names: await deps.profileNames().catch(() => new Map<string, string>()) });
+  // Never of a queue still reading its rows at start (a push while it loads waits too): the view is never partial.
+  const snapshot = async (): Promise<QueueSnapshot> => {
+    await queue.ready();
+    return buildSnapshot({ queue, now: () => deps.clock.now(), names: await deps.profileNames().catch(() => new Map<string, string>()) });
+  };
   const push = (): void => {
     if (pushTimer || closed) return;
     // Many task changes arrive together (a batch of eight, a thousand tasks finishing): the view needs one
@@ -69,21 +72,29 @@ export function createQueue(deps: CreateQueueDeps) {
     else if (event === 'taskRemoved') queue.forget((payload as EventPayload<'taskRemoved'>).id);
   });
 
+  // Right after a start the queue may still be reading its rows: each method acts and answers once it knows
+  // them all (the renderer asks for the queue after the first screen).
   const handlers: Pick<Handlers, QueueMethods> = {
     getQueue: () => snapshot(),
     setQueuePaused: async ({ profileId, paused }) => {
+      await queue.ready();
       queue.setPaused(profileId, paused);
       return snapshot();
     },
     setQueueLimit: async ({ profileId, limit }) => {
+      await queue.ready();
       queue.setLimit(profileId, limit);
       return snapshot();
     },
     moveQueued: async ({ id, to }) => {
+      await queue.ready();
       if (!queue.move(id, to)) throw new BridgeError('conflict', 'This task is no longer waiting (it was sent or cancelled).');
       return snapshot();
     },
-    cancelQueued: async (target) => ({ cancelled: queue.cancel(target) }),
+    cancelQueued: async (target) => {
+      await queue.ready();
+      return { cancelled: queue.cancel(target) };
+    },
   };
 
   return {
@@ -92,9 +103,9 @@ export function createQueue(deps: CreateQueueDeps) {
     attach(engine: TaskEngine): void {
       queue.attach({ dispatch: (id) => engine.sendQueued(id), raise: (id, event) => engine.queueEvent(id, event) });
     },
-    start(): void {
-      queue.start();
-      push();
+    /** Reads the queue's rows in the background (see QueueService.start); settles when it knows them all. */
+    start(): Promise<void> {
+      return queue.start().then(push);
     },
     stop(): void {
       closed = true;

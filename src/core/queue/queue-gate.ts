@@ -11,6 +11,8 @@ export interface QueueEngine {
 
 /** What the engine's submission path asks of the queue (issue 30's gate before the `sending` event). */
 export interface QueueGate {
+  /** Settles once the queue has read its lines and slots at start: until then it cannot say where a task goes. */
+  ready(): Promise<void>;
   /** The rank of a new task at the end of its profile's line. */
   nextRank(profileId: string): number;
   /**

@@ -1,12 +1,12 @@
 import type Database from 'libsql';
 import type { QueueWaitReason } from '../../shared/domain/queue';
 import type { TaskStatus, TaskSummary } from '../../shared/domain/task';
-import { fromRow } from '../db/task-row';
 import type { Logger } from '../ports';
 import type { TaskRecord } from '../tasks/task-record';
 import type { BusyKind } from './busy-refusal';
 import type { QueueEngine, QueueGate } from './queue-gate';
 import { learnedLimit, nextWake, ordered, pickToSend, rankAtBack, rankAtEnd, rankAtFront, rankBefore, renumbered, type SlotState, type WaitingItem } from './queue-line';
+import { loadQueueRows } from './queue-load';
 import { QueueSettings } from './queue-settings';
 
 /** Statuses that hold one of the profile's slots: on the way to the gateway, or running there. */
@@ -89,6 +89,10 @@ export class QueueService implements QueueGate {
   private wakeTimer: NodeJS.Timeout | null = null;
   private wakeAt = Number.POSITIVE_INFINITY;
   private lastRank = 0;
+  /** Stopped for good: a start still reading pages leaves off. */
+  private halted = false;
+  private loaded: () => void = () => undefined;
+  private readonly isReady = new Promise<void>((resolve) => (this.loaded = resolve));
 
   constructor(private readonly deps: QueueServiceDeps) {
     this.settings = new QueueSettings(deps.db, deps.now);
@@ -98,29 +102,32 @@ export class QueueService implements QueueGate {
     this.engine = engine;
   }
 
-  /** After the engine started (interrupted submissions already settled): reads the lines and sends what may go. */
-  start(): void {
-    // Only the columns the queue keeps (the queue data of waiting tasks): a whole record per task cost about
-    // 0.2 ms, and a start with thousands of tasks at the gateway waited for them (issue 31's store bench).
-    const rows = this.deps.db
-      .prepare(
-        `SELECT id, profile_id, status, remote_id, operation_id, family, model, substr(prompt, 1, 300) AS prompt, batch_id,
-                created_at, submitted_at, expected_ms, updated_at, CASE WHEN status = 'waiting' THEN internal_json END AS internal_json
-           FROM tasks WHERE active = 1 AND (status IN ('waiting', 'submitting', 'queued', 'running') OR (status = 'unknown' AND remote_id IS NOT NULL))`,
-      )
-      .all();
-    for (const row of rows) {
-      const task = fromRow(row);
-      // A task the engine changed while it started is kept as the writer told it (newer than its row).
-      if (task && !this.seenBeforeStart.has(task.id)) this.track(task);
-    }
+  /**
+   * Reads the lines and the slots' holders from the rows, a page per turn of the event loop (a start with a
+   * hundred thousand tasks at the gateway answers meanwhile), then sends what may go. Until then the queue
+   * sends nothing and {@link ready} waits: no decision is taken on a partial count of the slots.
+   */
+  async start(): Promise<void> {
+    const each = (task: TaskRecord): void => {
+      // A task the writer told of while the queue loaded is kept as told (newer than its row).
+      if (!this.seenBeforeStart.has(task.id)) this.track(task);
+    };
+    if (!(await loadQueueRows(this.deps.db, each, () => this.halted))) return;
     this.seenBeforeStart.clear();
     this.stopped = false;
+    this.loaded();
     this.pump();
   }
 
+  /** Settles once {@link start} has read every row, or the queue stopped. */
+  ready(): Promise<void> {
+    return this.isReady;
+  }
+
   stop(): void {
+    this.halted = true;
     this.stopped = true;
+    this.loaded();
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeTimer = null;
   }

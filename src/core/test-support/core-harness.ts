@@ -25,7 +25,7 @@ export interface TestCore {
  * DemoGateway instead (the app's own, started by core on its remembered port with its saved state), core
  * starts and stops it as the app does.
  */
-export async function startTestCore(gateway: { baseUrl: string; apiKey: string } | DemoGateway, opts: { dataDir?: string; tuning?: Partial<EngineTuning>; demoFigures?: DemoGateway['figures']; desktop?: { chooseFolder(current: string): Promise<string | null> }; ports?: Pick<CorePorts, 'clock' | 'exportMaxBytes'> } = {}): Promise<TestCore> {
+export async function startTestCore(gateway: { baseUrl: string; apiKey: string } | DemoGateway, opts: { dataDir?: string; tuning?: Partial<EngineTuning>; demoFigures?: DemoGateway['figures']; desktop?: { chooseFolder(current: string): Promise<string | null> }; ports?: Pick<CorePorts, 'clock' | 'exportMaxBytes'>; settle?: boolean } = {}): Promise<TestCore> {
   if (process.env[REWORD_ENV] === '1') rewordLog();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'atelier-core-'));
   const core = createCore({
@@ -42,6 +42,9 @@ export async function startTestCore(gateway: { baseUrl: string; apiKey: string }
   const events: TestCore['events'] = [];
   core.events.subscribe((event, payload) => events.push({ event, payload, at: Date.now() }));
   await core.start();
+  // What start leaves to the background (tasks resumed, the queue read) is done before the test looks,
+  // unless the test is about that background itself.
+  if (opts.settle !== false) await core.settled();
   const settled = (id: string, timeoutMs = 15_000): Promise<TaskSummary> =>
     new Promise((resolve, reject) => {
       const done = (t: TaskSummary | null) => t && t.id === id && isTerminal(t.status) && (t.status !== 'succeeded' || t.results.every((r) => r.state !== 'pending' && r.state !== 'downloading'));
