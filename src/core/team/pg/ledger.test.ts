@@ -118,7 +118,11 @@ it('the budget race: 40 reservations from two machines at once near the cap neve
     expect(outcomes).not.toContain('error');
     const spend = await a.library.spendByMember();
     expect(spend.reduce((s, m) => s + m.points, 0)).toBe(15);
-    expect(spend.find((m) => m.member === 'racer-b')?.points).toBe(6);
+    // The member cap holds too. How many of the 15 racer-b got depends on which machine's requests came
+    // first (racer-a has no cap of its own and may take most of the day's), so only its bound is fixed.
+    const bPoints = spend.find((m) => m.member === 'racer-b')?.points ?? 0;
+    expect(bPoints).toBeLessThanOrEqual(6);
+    expect(outcomes.filter((o, i) => i % 2 === 1 && o === 'ok')).toHaveLength(bPoints);
   } finally {
     await a.library.setBudget({ dailyCap: null, memberCaps: {} });
   }
