@@ -54,6 +54,9 @@ export async function startBenchCore(
   });
   await beforeStart?.(core);
   await core.start();
+  // Start answers before the tasks of the last run are resumed (that runs after it, a page per turn): the
+  // runs read what the restart made of them (never sent, maybe sent, polled again) once it is done.
+  await core.settled();
   const waitAll = (ids: readonly string[], timeoutMs: number): Promise<TaskSummary[]> =>
     new Promise((resolve, reject) => {
       const open = new Set(ids);
