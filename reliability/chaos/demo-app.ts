@@ -24,5 +24,7 @@ export async function startDemoApp(dataDir: string): Promise<{ core: Core; simul
     tuning: FAST_TUNING,
   });
   await core.start();
+  // The phase reads the tasks once after a restart: after the background resume has settled them.
+  await core.settled();
   return { core, simulator: () => demo.simulator() };
 }
