@@ -305,7 +305,8 @@ export class TeamSession {
       const liveBefore = new Set(leases.filter((l) => this.held.live(l.taskId)).map((l) => l.taskId));
       // Counted from before the request: the lease here never outlives the database's.
       const asked = parts.now();
-      const renewals = await this.ledger.leases.renewAll(leases);
+      // Renewal and the takeover scan in one statement (see PgLeaseCoordinator.keepRound).
+      const { renewed: renewals, claimed } = await this.ledger.leases.keepRound(leases, 16);
       for (const lease of leases) {
         const wasLive = liveBefore.has(lease.taskId);
         const renewed = renewals.get(lease.taskId);
@@ -319,8 +320,7 @@ export class TeamSession {
       }
       // A lease live again (a slow reservation or renewal let it lapse locally): its waiting task may go now.
       if (revived) parts.pump?.();
-      const at = parts.now();
-      for (const lease of await this.ledger.leases.claimExpired(16)) await this.adopt(lease, at);
+      for (const lease of claimed) await this.adopt(lease, asked);
       this.mirror?.retry();
       await this.edits?.flush();
       await this.offline?.replay();
