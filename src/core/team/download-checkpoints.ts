@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TaskStore } from '../db/task-store';
@@ -85,8 +86,11 @@ export class DownloadCheckpoints {
 
   private async saveNew(slot: PartialSlot): Promise<void> {
     const key = slotKey(slot);
-    const size = (await stat(this.partPath(slot)).catch(() => null))?.size ?? 0;
+    // A plain look, in place: most rounds find no part file yet (the file waits its turn to download) or too
+    // few new bytes, and an asynchronous stat that fails costs far more than the look (issue 29's CPU per task).
+    const size = statSync(this.partPath(slot), { throwIfNoEntry: false })?.size ?? 0;
     const known = this.saved.get(key) ?? { slot, bytes: 0 };
+    if (size >= known.bytes && size - known.bytes < (this.deps.minChunk ?? 64 * 1024)) return;
     if (size < known.bytes) {
       // The part file started over (the server ignored Range): the saved bytes are no prefix of it any more.
       await this.deps.media.partials.drop(slot);
