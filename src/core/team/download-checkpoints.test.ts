@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import type * as FsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it, vi } from 'vitest';
@@ -13,7 +14,7 @@ import { FolderMediaStore } from './media/folder-media-store';
 /** Asynchronous stats made by the code under test (the checkpoint round looks at part files in place). */
 const asyncStats = vi.hoisted(() => ({ count: 0 }));
 vi.mock('node:fs/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs/promises')>();
+  const real = await importOriginal<typeof FsPromises>();
   return {
     ...real,
     stat: (...args: Parameters<typeof real.stat>) => {
