@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type * as FsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,14 +34,25 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-it('a round over downloads still waiting for their turn (no part file yet) saves nothing and makes no asynchronous file calls; new bytes past the chunk size are saved once, and dropped when the download ends', async () => {
+it('a round over downloads still waiting for their turn (no part file yet) saves nothing and makes no asynchronous file calls; new bytes past the chunk size are saved once, after the ledger is told the task downloads, and dropped when the download ends', async () => {
   const store = TaskStore.open(join(tmp(), 'atelier.db'));
   const held = new HeldLeases(60_000, Date.now);
   const dataDir = tmp();
   const bucket = tmp();
   mkdirSync(join(dataDir, 'downloads'), { recursive: true });
   const media = new FolderMediaStore(bucket);
-  const checkpoints = new DownloadCheckpoints({ store, media, held, dataDir, log: silentLogger, minChunk: 1024 });
+  // What the ledger is told before each first chunk, and whether any chunk was in the store by then.
+  const announced: { id: string; chunksBefore: number }[] = [];
+  const chunks = (): number => (existsSync(join(bucket, 'partial')) ? saved().length : 0);
+  const checkpoints = new DownloadCheckpoints({
+    store,
+    media,
+    held,
+    dataDir,
+    log: silentLogger,
+    minChunk: 1024,
+    announce: async (id) => void announced.push({ id, chunksBefore: chunks() }),
+  });
   const base = makeTaskRecord();
   const ids: string[] = [];
   for (let i = 0; i < 20; i++) {
@@ -70,6 +81,12 @@ it('a round over downloads still waiting for their turn (no part file yet) saves
   await checkpoints.tick();
   expect(saved()).toEqual(['000000000000000-000000000003000']);
   expect(asyncStats.count).toBe(0);
+  // The ledger was told the task downloads before its first chunk went up (a taker then resumes, not restarts).
+  expect(announced).toEqual([{ id: first, chunksBefore: 0 }]);
+  writeFileSync(part, randomBytes(6000));
+  await checkpoints.tick();
+  expect(saved()).toHaveLength(2);
+  expect(announced).toHaveLength(1); // only before the first chunk
 
   // The download ended (its part file moved into the library, the result done): its chunks are dropped.
   rmSync(part);

@@ -18,6 +18,11 @@ export interface DownloadCheckpointsDeps {
   minChunk?: number;
   /** The most bytes saved as one chunk. */
   maxChunk?: number;
+  /**
+   * Before a download's first chunk is saved: the ledger is told the task downloads (the mirror may still be
+   * waiting to write that), so a machine taking over looks for the chunks instead of polling and starting over.
+   */
+  announce?: (taskId: string) => Promise<unknown>;
 }
 
 const slotKey = (s: PartialSlot): string => `${s.taskId}/${s.index}`;
@@ -109,6 +114,7 @@ export class DownloadCheckpoints {
     });
     if (!fd) return;
     try {
+      if (from === 0) await this.deps.announce?.(slot.taskId);
       const { bytesRead } = await fd.read(bytes, 0, length, from);
       if (bytesRead === 0) return;
       await this.deps.media.partials.save(slot, from, bytes.subarray(0, bytesRead));

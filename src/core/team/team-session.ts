@@ -146,7 +146,15 @@ export class TeamSession {
     this.parts = parts;
     const common = { store: parts.store, media: this.options.media, held: this.held, libraryDir: parts.libraryDir, log: this.log };
     this.mirror = new TaskMirror({ ...common, library: this.ledger.library, onLost: (id) => void this.refresh(id) });
-    if (parts.dataDir) this.checkpoints = new DownloadCheckpoints({ store: parts.store, media: this.options.media, held: this.held, dataDir: parts.dataDir, log: this.log });
+    if (parts.dataDir)
+      this.checkpoints = new DownloadCheckpoints({
+        store: parts.store,
+        media: this.options.media,
+        held: this.held,
+        dataDir: parts.dataDir,
+        log: this.log,
+        announce: async (id) => this.mirror?.landed(id, this.ledger.queryTimeoutMs),
+      });
     this.offline = new OfflineReservations({
       store: parts.store,
       writer: parts.writer,
