@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TaskStore } from '../db/task-store';
@@ -17,6 +18,11 @@ export interface DownloadCheckpointsDeps {
   minChunk?: number;
   /** The most bytes saved as one chunk. */
   maxChunk?: number;
+  /**
+   * Before a download's first chunk is saved: the ledger is told the task downloads (the mirror may still be
+   * waiting to write that), so a machine taking over looks for the chunks instead of polling and starting over.
+   */
+  announce?: (taskId: string) => Promise<unknown>;
 }
 
 const slotKey = (s: PartialSlot): string => `${s.taskId}/${s.index}`;
@@ -85,8 +91,11 @@ export class DownloadCheckpoints {
 
   private async saveNew(slot: PartialSlot): Promise<void> {
     const key = slotKey(slot);
-    const size = (await stat(this.partPath(slot)).catch(() => null))?.size ?? 0;
+    // A plain look, in place: most rounds find no part file yet (the file waits its turn to download) or too
+    // few new bytes, and an asynchronous stat that fails costs far more than the look (issue 29's CPU per task).
+    const size = statSync(this.partPath(slot), { throwIfNoEntry: false })?.size ?? 0;
     const known = this.saved.get(key) ?? { slot, bytes: 0 };
+    if (size >= known.bytes && size - known.bytes < (this.deps.minChunk ?? 64 * 1024)) return;
     if (size < known.bytes) {
       // The part file started over (the server ignored Range): the saved bytes are no prefix of it any more.
       await this.deps.media.partials.drop(slot);
@@ -105,6 +114,7 @@ export class DownloadCheckpoints {
     });
     if (!fd) return;
     try {
+      if (from === 0) await this.deps.announce?.(slot.taskId);
       const { bytesRead } = await fd.read(bytes, 0, length, from);
       if (bytesRead === 0) return;
       await this.deps.media.partials.save(slot, from, bytes.subarray(0, bytesRead));

@@ -32,12 +32,12 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-/** A reserved task (status waiting, nothing sent) held by a mirror that coalesces over a whole minute. */
-async function reserved() {
+/** A reserved task (status waiting, nothing sent) held by a mirror that coalesces over a whole minute unless told otherwise. */
+async function reserved(wait: { coalesceMs?: number; downloadCoalesceMs?: number } = {}) {
   const store = TaskStore.open(join(tmp(), 'atelier.db'));
   const held = new HeldLeases(60_000, Date.now);
   const library = tmp();
-  const mirror = new TaskMirror({ store, library: ledger.library, media: new FolderMediaStore(tmp()), held, libraryDir: () => library, log: silentLogger, onLost: () => undefined, coalesceMs: 60_000 });
+  const mirror = new TaskMirror({ store, library: ledger.library, media: new FolderMediaStore(tmp()), held, libraryDir: () => library, log: silentLogger, onLost: () => undefined, coalesceMs: 60_000, downloadCoalesceMs: 60_000, ...wait });
   const base = makeTaskRecord();
   const task = makeTaskRecord({ id: randomUUID(), status: 'waiting', remoteId: null, points: null, results: [], internal: { ...base.internal, sendPhase: 'local' } });
   store.insert(task);
@@ -98,4 +98,33 @@ it('landed: once it resolves, the ledger has the newest state (the engine sends 
   t.change(() => ({ progress: 40 })); // not urgent: waits a minute unless someone waits for it
   expect(await t.mirror.landed(t.task.id, 5_000)).toBe(true);
   expect((await t.inLedger())?.progress).toBe(40);
+});
+
+it('a download that ends within its wait is never written on its own: the closing write carries it; a longer one is written once the wait is over', async () => {
+  const t = await reserved({ coalesceMs: 50, downloadCoalesceMs: 700 });
+  t.change((c) => ({ status: 'queued', remoteId: 'gw-2', internal: { ...c.internal, sendPhase: 'answered' } }));
+  await t.lands((r) => r?.status === 'queued');
+  t.change(() => ({ status: 'running', progress: 50 })); // a poll's news: written after the short wait
+  await t.lands((r) => r?.status === 'running');
+  t.change(() => ({ status: 'downloading', progress: 100 }));
+  await new Promise((r) => setTimeout(r, 300));
+  expect((await t.inLedger())?.status).toBe('running');
+  t.change(() => ({ status: 'succeeded', finishedAt: Date.now() })); // closing: at once
+  await t.lands((r) => r?.status === 'succeeded');
+  // The insert, the gateway's id, running, succeeded: no write said downloading.
+  expect(await t.writes()).toBe(4);
+  expect(t.mirror.pending).toBe(0);
+
+  const slow = await reserved({ coalesceMs: 50, downloadCoalesceMs: 300 });
+  slow.change((c) => ({ status: 'downloading', remoteId: 'gw-3', internal: { ...c.internal, sendPhase: 'answered' } }));
+  await slow.lands((r) => r?.status === 'downloading');
+  slow.change(() => ({ progress: 60 })); // still downloading: waits its turn
+  await new Promise((r) => setTimeout(r, 100));
+  expect((await slow.inLedger())?.progress).not.toBe(60);
+  await slow.lands((r) => r?.progress === 60);
+  const asked = Date.now();
+  slow.change(() => ({ progress: 70 })); // waits up to 300 ms…
+  slow.change(() => ({ status: 'running' })); // …but a change with a shorter wait brings it forward
+  await slow.lands((r) => r?.status === 'running' && r.progress === 70);
+  expect(Date.now() - asked).toBeLessThan(250);
 });

@@ -146,7 +146,15 @@ export class TeamSession {
     this.parts = parts;
     const common = { store: parts.store, media: this.options.media, held: this.held, libraryDir: parts.libraryDir, log: this.log };
     this.mirror = new TaskMirror({ ...common, library: this.ledger.library, onLost: (id) => void this.refresh(id) });
-    if (parts.dataDir) this.checkpoints = new DownloadCheckpoints({ store: parts.store, media: this.options.media, held: this.held, dataDir: parts.dataDir, log: this.log });
+    if (parts.dataDir)
+      this.checkpoints = new DownloadCheckpoints({
+        store: parts.store,
+        media: this.options.media,
+        held: this.held,
+        dataDir: parts.dataDir,
+        log: this.log,
+        announce: async (id) => this.mirror?.landed(id, this.ledger.queryTimeoutMs),
+      });
     this.offline = new OfflineReservations({
       store: parts.store,
       writer: parts.writer,
@@ -305,7 +313,8 @@ export class TeamSession {
       const liveBefore = new Set(leases.filter((l) => this.held.live(l.taskId)).map((l) => l.taskId));
       // Counted from before the request: the lease here never outlives the database's.
       const asked = parts.now();
-      const renewals = await this.ledger.leases.renewAll(leases);
+      // Renewal and the takeover scan in one statement (see PgLeaseCoordinator.keepRound).
+      const { renewed: renewals, claimed } = await this.ledger.leases.keepRound(leases, 16);
       for (const lease of leases) {
         const wasLive = liveBefore.has(lease.taskId);
         const renewed = renewals.get(lease.taskId);
@@ -319,8 +328,7 @@ export class TeamSession {
       }
       // A lease live again (a slow reservation or renewal let it lapse locally): its waiting task may go now.
       if (revived) parts.pump?.();
-      const at = parts.now();
-      for (const lease of await this.ledger.leases.claimExpired(16)) await this.adopt(lease, at);
+      for (const lease of claimed) await this.adopt(lease, asked);
       this.mirror?.retry();
       await this.edits?.flush();
       await this.offline?.replay();

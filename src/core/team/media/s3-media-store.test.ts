@@ -47,3 +47,30 @@ it('bytes the caller has read already are sent from memory: the file is not read
   expect(readFileSync(back).equals(bytes)).toBe(true);
   store.destroy();
 });
+
+it('the PUT is signed with the hash the caller gives (the key): the SDK does not hash the body to sign it, and S3 checks the body against it', async () => {
+  const { file, hash, bytes } = result('signed.png');
+  const store = new S3MediaStore({ ...s3().location, prefix: 'signed' }, S3RVER_CREDENTIALS);
+  const requests = s3().requests ?? [];
+  const before = requests.length;
+  await store.put(file, hash, 'image/png', bytes);
+  expect(requests.slice(before)).toMatchObject([{ method: 'PUT', status: 200, payloadHash: hash }]);
+  // Bytes that are not what their key names: the signed hash is still the key's (never one the SDK worked out
+  // from the body), so S3 refuses them (s3rver does not check the body; the header is what S3 checks).
+  const wrong = Buffer.from(bytes);
+  wrong[0] = (wrong[0] ?? 0) ^ 0xff;
+  const claimed = createHash('sha256').update(randomBytes(8)).digest('hex');
+  await store.put(file, claimed, 'image/png', wrong);
+  expect(requests.slice(before + 1)).toMatchObject([{ method: 'PUT', payloadHash: claimed }]);
+  store.destroy();
+});
+
+it('a streamed PUT (no bytes in memory) carries the file hash too, not an unsigned payload', async () => {
+  const { file, hash } = result('streamed.png');
+  const store = new S3MediaStore({ ...s3().location, prefix: 'streamed' }, S3RVER_CREDENTIALS);
+  const requests = s3().requests ?? [];
+  const before = requests.length;
+  expect(await store.put(file, hash, 'image/png')).toMatchObject({ uploaded: true });
+  expect(requests.slice(before)).toMatchObject([{ method: 'PUT', status: 200, payloadHash: hash }]);
+  store.destroy();
+});

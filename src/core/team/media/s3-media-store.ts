@@ -13,6 +13,25 @@ import type { S3Location } from './s3-location';
 import { S3Partials } from './s3-partials';
 import { DEFAULT_MULTIPART, multipartPut, type MultipartOptions } from './multipart-upload';
 
+/**
+ * The PUT's signed payload hash is the one the caller already knows (the key is the sha256 of these bytes):
+ * the SDK then does not hash the body a second time to sign it (a whole-file sha256 per result), and S3
+ * checks the body against it, so bytes that do not match their key are refused. A streamed body (large
+ * files) gets the same check instead of an unsigned payload. The header is set before the signing step reads it.
+ */
+function withPayloadHash(command: PutObjectCommand, sha256: string): PutObjectCommand {
+  command.middlewareStack.add(
+    (next) => async (args) => {
+      const request: unknown = args.request;
+      if (typeof request === 'object' && request !== null && 'headers' in request && typeof request.headers === 'object' && request.headers !== null)
+        (request.headers as Record<string, string>)['x-amz-content-sha256'] = sha256;
+      return next(args);
+    },
+    { step: 'build', name: 'atelierKnownPayloadHash' },
+  );
+  return command;
+}
+
 export interface S3Credentials {
   accessKeyId: string;
   secretAccessKey: string;
@@ -71,7 +90,10 @@ export class S3MediaStore implements MediaStore {
     for (let attempt = 1; ; attempt++) {
       try {
         await this.client.send(
-          new PutObjectCommand({ Bucket: this.location.bucket, Key: key, Body: bytes ?? createReadStream(file), ContentLength: size, ContentType: mime, IfNoneMatch: '*' }),
+          withPayloadHash(
+            new PutObjectCommand({ Bucket: this.location.bucket, Key: key, Body: bytes ?? createReadStream(file), ContentLength: size, ContentType: mime, IfNoneMatch: '*' }),
+            sha256,
+          ),
         );
         return { key, uploaded: true };
       } catch (e) {

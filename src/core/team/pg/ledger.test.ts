@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join as pathJoin } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { TaskStore } from '../../db/task-store';
 import { FolderMediaStore } from '../media/folder-media-store';
 import { shareLibrary } from '../share-library';
@@ -81,6 +81,29 @@ it('renewing all held leases in one statement: the ones still held come back lat
   expect(renewed.get(kept.id)).toMatchObject({ owner: 'renewer', epoch: keptLease.epoch });
   expect(renewed.get(kept.id)?.until).toBeGreaterThan(keptLease.until);
   expect(await a.leases.renewAll([])).toEqual(new Map());
+});
+
+it('a keeper round is one statement: it renews the held leases and takes abandoned tasks; a held lease that expired unnoticed is renewed at its epoch, not taken over by its own holder', async () => {
+  const keeper = await join('keeper', 80);
+  const gone = await join('gone-keeper', 1);
+  const busy = await join('busy-keeper', 60_000);
+  const [mine, abandoned, theirs] = [fresh(), fresh(), fresh()];
+  const mineLease = await keeper.library.reserveAndInsert({ task: mine, member: 'keeper', points: 0, owner: 'keeper' });
+  const abandonedLease = await gone.library.reserveAndInsert({ task: abandoned, member: 'gone-keeper', points: 0, owner: 'gone-keeper' });
+  await busy.library.reserveAndInsert({ task: theirs, member: 'busy-keeper', points: 0, owner: 'busy-keeper' });
+  await new Promise((r) => setTimeout(r, 150)); // both short leases expired on the server
+  const statements = vi.spyOn(keeper.pool, 'query');
+  const round = await keeper.leases.keepRound([mineLease], 100);
+  expect(statements).toHaveBeenCalledTimes(1);
+  statements.mockRestore();
+  expect([...round.renewed.keys()]).toEqual([mine.id]);
+  expect(round.renewed.get(mine.id)).toMatchObject({ owner: 'keeper', epoch: mineLease.epoch });
+  const claimed = round.claimed.filter((l) => [mine.id, abandoned.id, theirs.id].includes(l.taskId));
+  expect(claimed).toEqual([expect.objectContaining({ taskId: abandoned.id, owner: 'keeper', epoch: abandonedLease.epoch + 1 })]);
+  // The abandoned task's old holder is fenced; the live lease of another machine was not touched.
+  expect(await gone.library.write({ ...abandoned, status: 'running' }, abandonedLease)).toBe(false);
+  expect((await keeper.pool.query('SELECT lease_owner FROM tasks WHERE id = $1', [theirs.id])).rows).toEqual([{ lease_owner: 'busy-keeper' }]);
+  expect(await keeper.leases.keepRound([], 0)).toEqual({ renewed: new Map(), claimed: [] });
 });
 
 it('machines scanning for abandoned tasks at once each take different ones (FOR UPDATE SKIP LOCKED)', async () => {

@@ -1,6 +1,15 @@
 import type pg from 'pg';
+import { z } from 'zod';
 import type { Lease, LeaseCoordinator } from '../ports';
 import { leaseOf, leaseRowSchema } from './pg-util';
+
+const keptRowSchema = leaseRowSchema.extend({ claimed: z.boolean() });
+
+/** One keeper round's answer: the held leases renewed (by task id; a task missing lost its lease) and the ones taken over. */
+export interface KeeperRound {
+  renewed: Map<string, Lease>;
+  claimed: Lease[];
+}
 
 const RETURNING = 'RETURNING id AS task_id, lease_owner, lease_epoch, lease_until';
 const UNTIL = 'now() + make_interval(secs => $2::float8 / 1000)';
@@ -46,6 +55,40 @@ export class PgLeaseCoordinator implements LeaseCoordinator {
       [this.owner, this.leaseMs, leases.map((l) => l.taskId), leases.map((l) => l.epoch)],
     );
     return new Map(r.rows.map((row) => leaseOf(leaseRowSchema.parse(row))).map((l) => [l.taskId, l]));
+  }
+
+  /**
+   * {@link renewAll} and {@link claimExpired} in one statement (the keeper's round: one round trip a round
+   * instead of two). Both parts see the same snapshot, so a held lease that expired on the server unnoticed
+   * is left out of the claim: it is renewed at its epoch, as when the renewal ran first.
+   */
+  async keepRound(leases: readonly Lease[], limit: number): Promise<KeeperRound> {
+    const r = await this.pool.query(
+      `WITH held AS (SELECT * FROM unnest($3::text[], $4::bigint[]) AS h(id, epoch)),
+       renewed AS (
+         UPDATE tasks t SET lease_until = ${UNTIL}
+           FROM held
+          WHERE t.id = held.id AND t.lease_epoch = held.epoch AND t.lease_owner = $1 AND t.open
+          RETURNING t.id AS task_id, t.lease_owner, t.lease_epoch, t.lease_until, false AS claimed
+       ),
+       claimed AS (
+         UPDATE tasks SET lease_owner = $1, lease_until = ${UNTIL}, lease_epoch = lease_epoch + 1
+          WHERE id IN (SELECT c.id FROM tasks c WHERE c.open AND (c.lease_owner IS NULL OR c.lease_until < now())
+                          AND NOT EXISTS (SELECT 1 FROM held WHERE held.id = c.id AND held.epoch = c.lease_epoch AND c.lease_owner = $1)
+                        ORDER BY c.lease_until NULLS FIRST LIMIT $5 FOR UPDATE SKIP LOCKED)
+          RETURNING id AS task_id, lease_owner, lease_epoch, lease_until, true AS claimed
+       )
+       SELECT * FROM renewed UNION ALL SELECT * FROM claimed`,
+      [this.owner, this.leaseMs, leases.map((l) => l.taskId), leases.map((l) => l.epoch), limit],
+    );
+    const round: KeeperRound = { renewed: new Map(), claimed: [] };
+    for (const raw of r.rows) {
+      const row = keptRowSchema.parse(raw);
+      const lease = leaseOf(row);
+      if (row.claimed) round.claimed.push(lease);
+      else round.renewed.set(lease.taskId, lease);
+    }
+    return round;
   }
 
   async release(lease: Lease): Promise<void> {

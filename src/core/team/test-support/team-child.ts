@@ -4,7 +4,7 @@
  * Reads JSON commands on stdin, writes JSON lines on stdout: `ready`, `task` (every change it sees, with the
  * time), `submitted` / `refused` (answers to `submit`), `status`.
  */
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
@@ -99,7 +99,14 @@ async function main(): Promise<void> {
     if (!parsed.success) return out({ type: 'error', message: parsed.error.message });
     const cmd = parsed.data;
     if (cmd.op === 'status') return out({ type: 'status', ...(team?.status() ?? {}) });
-    if (cmd.op === 'cpu') return out({ type: 'cpu', ...process.cpuUsage() });
+    if (cmd.op === 'cpu') {
+      // When profiled, each reading also marks the profile's clock (microseconds), so a profile can be cut to
+      // the measured stretch (the profile's timestamps and hrtime share the monotonic clock).
+      const profDir = process.env['TEAM_MACHINE_CPU_PROF'];
+      if (profDir) mkdirSync(profDir, { recursive: true });
+      if (profDir) appendFileSync(join(profDir, `${config.member}-marks.txt`), `${process.hrtime.bigint() / 1000n}\n`);
+      return out({ type: 'cpu', ...process.cpuUsage() });
+    }
     const answer = (work: Promise<Record<string, unknown>>): void =>
       void work.then(
         (line) => out(line),
