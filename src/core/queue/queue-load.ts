@@ -24,17 +24,19 @@ export async function loadQueueRows(
         AND (created_at, id) > (?, ?) ORDER BY created_at, id LIMIT ?`,
   );
   // From where the last page stopped, by the `tasks_active` index (no OFFSET to skip).
-  let after: [number, string] = [Number.MIN_SAFE_INTEGER, ''];
+  // The key is the row's own (created_at, id) as stored, never the record's: a damaged row reads with
+  // defaults (created_at 0), and a key taken from those would send the next page back to the start.
+  let after: unknown[] = [Number.MIN_SAFE_INTEGER, ''];
   for (;;) {
     await nextTurn();
     if (halted()) return false;
     const rows = page.all(...after, QUEUE_PAGE);
     for (const row of rows) {
       const task = fromRow(row);
-      if (!task) continue;
-      after = [task.createdAt, task.id];
-      each(task);
+      if (task) each(task);
     }
-    if (rows.length < QUEUE_PAGE) return true;
+    const last: unknown = rows.at(-1);
+    if (rows.length < QUEUE_PAGE || typeof last !== 'object' || last === null) return true;
+    after = [(last as Record<string, unknown>).created_at, (last as Record<string, unknown>).id];
   }
 }
