@@ -18,7 +18,7 @@ export interface GatewayClientDeps {
   clock: Clock;
   log: Logger;
   /** Every gateway answer (HTTP status) or its absence, per profile: feeds the connection's health. */
-  onAnswer?: (profileId: string, answer: number | 'unreachable') => void;
+  onGatewayAnswer?: (profileId: string, answer: number | 'unreachable') => void;
 }
 
 /**
@@ -81,10 +81,10 @@ export class GatewayClient {
   ): Promise<GatewayResponse> {
     try {
       const res = await gatewayRequest(target, options, this.http());
-      this.deps.onAnswer?.(profileId, res.status);
+      this.deps.onGatewayAnswer?.(profileId, res.status);
       return res;
     } catch (e) {
-      if (e instanceof GatewayNetworkError) this.deps.onAnswer?.(profileId, 'unreachable');
+      if (e instanceof GatewayNetworkError) this.deps.onGatewayAnswer?.(profileId, 'unreachable');
       throw e;
     }
   }

@@ -53,7 +53,8 @@ function resumePage(ctx: EngineContext, page: ResumeItem[], opts: ResumeOptions)
         // Team mode: another machine's task (no lease held here) is left to its holder.
         if (ctx.team && !ctx.team.mayWork(w.id)) continue;
         if (w.status === 'submitting') {
-          if (!ctx.raise(w.id, { type: 'not-sent' })) ctx.raise(w.id, { type: 'maybe-sent', cause: 'restart', message: '' });
+          if (!ctx.raise(w.id, { type: 'not-sent' }))
+            ctx.raise(w.id, { type: 'maybe-sent', cause: 'restart', message: '' });
         } else if (w.status === 'downloading' || w.status === 'succeeded') downloads.push(w.id);
         else if (w.needsPoll) {
           const token = writer.get(w.id)?.internal.callbackToken;
@@ -71,4 +72,24 @@ function resumePage(ctx: EngineContext, page: ResumeItem[], opts: ResumeOptions)
   // After the commit: a download reads the row the page just wrote.
   for (const id of downloads) opts.download(id);
   return true;
+}
+
+/**
+ * Hands ids to `start` a few per turn of the event loop (while `running`), so a large backlog of resumed
+ * downloads never delays what the user asks for.
+ */
+export function trickle(
+  start: (id: string) => void,
+  running: () => boolean,
+  perTurn = 8,
+): (id: string) => void {
+  const waiting: string[] = [];
+  const next = (): void => {
+    if (!running()) return;
+    for (const id of waiting.splice(0, perTurn)) start(id);
+    if (waiting.length > 0) setImmediate(next);
+  };
+  return (id) => {
+    if (waiting.push(id) === 1) setImmediate(next);
+  };
 }

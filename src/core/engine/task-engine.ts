@@ -13,7 +13,7 @@ import { MESSAGE } from './lifecycle/texts';
 import { Limiter } from './limiter';
 import type { Bookkeeping } from './poll-book';
 import { Poller } from './poller';
-import { resumeTasks } from './resume';
+import { resumeTasks, trickle } from './resume';
 import { ResultDownloader } from './result-downloader';
 import { Scheduler } from './scheduler';
 import { Submission, type SubmitRequest } from './submission';
@@ -48,10 +48,7 @@ export class TaskEngine {
     const secrets = () => deps.profiles.secretsSnapshot();
     const ctx: EngineContext = {
       ...deps,
-      gateway: new GatewayClient({
-        ...deps,
-        ...(deps.onGatewayAnswer ? { onAnswer: deps.onGatewayAnswer } : {}),
-      }),
+      gateway: new GatewayClient(deps),
       requests: new Limiter(() => deps.preferences.read().maxRequestsInFlight),
       callbackTokens: new Map(),
       raise: (id, event) => this.raise(id, event),
@@ -94,18 +91,11 @@ export class TaskEngine {
    */
   start(): Promise<void> {
     this.scheduler.start();
-    const downloads: string[] = [];
-    const next = (): void => {
-      if (!this.scheduler.running) return;
-      for (const id of downloads.splice(0, 8)) void this.track(this.downloader.downloadAll(id));
-      if (downloads.length > 0) setImmediate(next);
-    };
-    const download = (id: string): void => {
-      // A few per turn, so a large backlog never delays what the user asks for.
-      if (downloads.push(id) === 1) setImmediate(next);
-    };
-    const touched = new Set<string>();
-    this.touched = touched;
+    const download = trickle(
+      (id) => void this.track(this.downloader.downloadAll(id)),
+      () => this.scheduler.running,
+    );
+    const touched = (this.touched = new Set<string>());
     const work = resumeTasks(this.ctx, { signal: this.scheduler.signal, touched, download })
       .catch((e: unknown) => this.ctx.log.error('resuming tasks failed', { error: errorMessage(e) }))
       .finally(() => {
