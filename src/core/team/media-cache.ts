@@ -1,5 +1,6 @@
 import { rm, stat } from 'node:fs/promises';
 import type Database from 'libsql';
+import { StatementCache } from '../db/statement-cache';
 import type { Logger } from '../ports';
 import type { MediaStore } from './ports';
 import { resolveInside } from './safe-path';
@@ -25,8 +26,11 @@ export interface TeamMediaCacheDeps {
  */
 export class TeamMediaCache {
   private readonly fetching = new Map<string, Promise<void>>();
+  /** Every lookup here runs per result another machine finishes: compiled once, not per call. */
+  private readonly sql: StatementCache;
 
   constructor(private readonly deps: TeamMediaCacheDeps) {
+    this.sql = new StatementCache(deps.db);
     deps.db.exec(
       `CREATE TABLE IF NOT EXISTS team_media_cache (rel TEXT PRIMARY KEY, sha256 TEXT NOT NULL, size INTEGER NOT NULL, present INTEGER NOT NULL, used_at INTEGER NOT NULL)`,
     );
@@ -34,12 +38,18 @@ export class TeamMediaCache {
 
   /** Bytes of cached results on disk now. */
   bytes(): number {
-    return (this.deps.db.prepare('SELECT coalesce(sum(size), 0) AS n FROM team_media_cache WHERE present = 1').get() as { n: number }).n;
+    return (
+      this.sql.get('SELECT coalesce(sum(size), 0) AS n FROM team_media_cache WHERE present = 1').get() as {
+        n: number;
+      }
+    ).n;
   }
 
   /** Whether the result was here and was evicted (it is fetched again when viewed, not when its task changes). */
   evicted(rel: string): boolean {
-    return this.deps.db.prepare('SELECT 1 FROM team_media_cache WHERE rel = ? AND present = 0').get(rel) !== undefined;
+    return (
+      this.sql.get('SELECT 1 FROM team_media_cache WHERE rel = ? AND present = 0').get(rel) !== undefined
+    );
   }
 
   /** A result just fetched into the library folder: counted, then older ones evicted to stay under the cap. */
@@ -47,18 +57,21 @@ export class TeamMediaCache {
     const file = resolveInside(this.deps.libraryDir(), rel);
     if (!file) return;
     const size = (await stat(file)).size;
-    this.deps.db
-      .prepare('INSERT INTO team_media_cache (rel, sha256, size, present, used_at) VALUES (?, ?, ?, 1, ?) ON CONFLICT (rel) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size, present = 1, used_at = excluded.used_at')
+    this.sql
+      .get(
+        'INSERT INTO team_media_cache (rel, sha256, size, present, used_at) VALUES (?, ?, ?, 1, ?) ON CONFLICT (rel) DO UPDATE SET sha256 = excluded.sha256, size = excluded.size, present = 1, used_at = excluded.used_at',
+      )
       .run(rel, sha256, size, this.deps.now());
     await this.evict(rel);
   }
 
   /** A result is about to be shown: marked used, and fetched back first if it was evicted. */
   async view(rel: string): Promise<void> {
-    const row = this.deps.db.prepare('SELECT sha256, present FROM team_media_cache WHERE rel = ?').get(rel) as { sha256: string; present: number } | undefined;
+    const row = this.sql.get('SELECT sha256, present FROM team_media_cache WHERE rel = ?').get(rel) as
+      { sha256: string; present: number } | undefined;
     if (!row) return; // not another machine's result
     if (row.present === 1) {
-      this.deps.db.prepare('UPDATE team_media_cache SET used_at = ? WHERE rel = ?').run(this.deps.now(), rel);
+      this.sql.get('UPDATE team_media_cache SET used_at = ? WHERE rel = ?').run(this.deps.now(), rel);
       return;
     }
     const file = resolveInside(this.deps.libraryDir(), rel);
@@ -71,16 +84,22 @@ export class TeamMediaCache {
         .finally(() => this.fetching.delete(rel));
       this.fetching.set(rel, work);
     }
-    await work.catch((e: unknown) => this.deps.log.warn('team: an evicted result could not be fetched again', { error: e instanceof Error ? e.message : String(e) }));
+    await work.catch((e: unknown) =>
+      this.deps.log.warn('team: an evicted result could not be fetched again', {
+        error: e instanceof Error ? e.message : String(e),
+      }),
+    );
   }
 
   private async evict(keep: string): Promise<void> {
     while (this.bytes() > this.deps.capBytes) {
-      const oldest = this.deps.db.prepare('SELECT rel FROM team_media_cache WHERE present = 1 AND rel <> ? ORDER BY used_at, rel LIMIT 1').get(keep) as { rel: string } | undefined;
+      const oldest = this.sql
+        .get('SELECT rel FROM team_media_cache WHERE present = 1 AND rel <> ? ORDER BY used_at, rel LIMIT 1')
+        .get(keep) as { rel: string } | undefined;
       if (!oldest) return; // only the newest is left: kept even when it alone passes the cap
       const file = resolveInside(this.deps.libraryDir(), oldest.rel);
       if (file) await rm(file, { force: true });
-      this.deps.db.prepare('UPDATE team_media_cache SET present = 0 WHERE rel = ?').run(oldest.rel);
+      this.sql.get('UPDATE team_media_cache SET present = 0 WHERE rel = ?').run(oldest.rel);
     }
   }
 }

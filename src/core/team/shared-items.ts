@@ -1,6 +1,7 @@
 import type Database from 'libsql';
 import type pg from 'pg';
 import { z } from 'zod';
+import { StatementCache } from '../db/statement-cache';
 import type { Logger } from '../ports';
 
 /**
@@ -39,8 +40,17 @@ const itemRowSchema = z.object({
   written_by: z.string().nullable(),
 });
 const boardFields = z.object({ name: z.string().optional(), createdAt: z.number().optional() });
-const promptFields = z.object({ name: z.string().optional(), text: z.string().optional(), operationId: z.string().nullable().optional(), createdAt: z.number().optional(), updatedAt: z.number().optional() });
-const placementFields = z.object({ boardId: z.string().nullable().optional(), addedAt: z.number().optional() });
+const promptFields = z.object({
+  name: z.string().optional(),
+  text: z.string().optional(),
+  operationId: z.string().nullable().optional(),
+  createdAt: z.number().optional(),
+  updatedAt: z.number().optional(),
+});
+const placementFields = z.object({
+  boardId: z.string().nullable().optional(),
+  addedAt: z.number().optional(),
+});
 
 const QUIET = `NOT EXISTS (SELECT 1 FROM temp.team_applying)`;
 const OUT = (kind: ItemKind, id: string, op: 'upsert' | 'delete', fields: string): string =>
@@ -66,6 +76,8 @@ const LOCAL_DDL = [
 
 export class SharedItems {
   private flushing: Promise<void> | null = null;
+  /** The outbox and cursor statements run on every pull and edit: compiled once, not per call. */
+  private readonly sql: StatementCache;
 
   constructor(
     private readonly db: Database.Database,
@@ -74,11 +86,12 @@ export class SharedItems {
     private readonly log: Logger,
   ) {
     for (const sql of LOCAL_DDL) db.exec(sql);
+    this.sql = new StatementCache(db);
   }
 
   /** Local edits not in the ledger yet. */
   get pending(): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM team_outbox').get() as { n: number }).n;
+    return (this.sql.get('SELECT count(*) AS n FROM team_outbox').get() as { n: number }).n;
   }
 
   flush(): Promise<void> {
@@ -88,17 +101,22 @@ export class SharedItems {
 
   private async send(): Promise<void> {
     for (;;) {
-      const raw = this.db.prepare('SELECT seq, kind, id, op, fields FROM team_outbox ORDER BY seq LIMIT 1').get();
+      const raw = this.sql
+        .get('SELECT seq, kind, id, op, fields FROM team_outbox ORDER BY seq LIMIT 1')
+        .get();
       if (!raw) return;
       const edit = outboxRowSchema.parse(raw);
       let landed: boolean;
       try {
         landed = await this.write(edit);
       } catch (e) {
-        this.log.warn('team: a board or prompt edit waits for the team database', { kind: edit.kind, error: e instanceof Error ? e.message : String(e) });
+        this.log.warn('team: a board or prompt edit waits for the team database', {
+          kind: edit.kind,
+          error: e instanceof Error ? e.message : String(e),
+        });
         return;
       }
-      this.db.prepare('DELETE FROM team_outbox WHERE seq = ?').run(edit.seq);
+      this.sql.get('DELETE FROM team_outbox WHERE seq = ?').run(edit.seq);
       // Deletes win: an edit of an item another machine deleted is dropped, and the local copy goes too.
       if (!landed) this.quietly(() => this.applyLocal(edit.kind, edit.id, true, {}));
     }
@@ -126,7 +144,9 @@ export class SharedItems {
   /** Other machines' items past the cursor into the local tables (run by the change feed, on its connection). */
   async pull(client: pg.ClientBase): Promise<void> {
     for (;;) {
-      const cursor = (this.db.prepare('SELECT seq FROM team_item_cursor WHERE one = 1').get() as { seq: number } | undefined)?.seq ?? 0;
+      const cursor =
+        (this.sql.get('SELECT seq FROM team_item_cursor WHERE one = 1').get() as { seq: number } | undefined)
+          ?.seq ?? 0;
       const r = await client.query(
         `SELECT l.seq, i.kind, i.id, i.fields, i.deleted, l.written_by FROM item_log l JOIN shared_items i ON i.kind = l.kind AND i.id = l.id
           WHERE l.seq > $1 ORDER BY l.seq LIMIT 500`,
@@ -139,10 +159,15 @@ export class SharedItems {
         for (const row of rows) {
           if (row.written_by === this.machine) continue;
           // Edits of ours still to land: the item keeps its local state until they do (they commit later, and win).
-          if (this.db.prepare('SELECT 1 FROM team_outbox WHERE kind = ? AND id = ?').get(row.kind, row.id)) continue;
+          if (this.sql.get('SELECT 1 FROM team_outbox WHERE kind = ? AND id = ?').get(row.kind, row.id))
+            continue;
           this.applyLocal(row.kind, row.id, row.deleted, row.fields);
         }
-        this.db.prepare('INSERT INTO team_item_cursor (one, seq) VALUES (1, ?) ON CONFLICT (one) DO UPDATE SET seq = excluded.seq').run(last);
+        this.sql
+          .get(
+            'INSERT INTO team_item_cursor (one, seq) VALUES (1, ?) ON CONFLICT (one) DO UPDATE SET seq = excluded.seq',
+          )
+          .run(last);
       });
       if (r.rows.length < 500) return;
     }
@@ -163,32 +188,39 @@ export class SharedItems {
   }
 
   private applyLocal(kind: ItemKind, id: string, deleted: boolean, fields: Record<string, unknown>): void {
-    const db = this.db;
+    const db = this.sql;
     if (kind === 'board') {
       if (deleted) {
-        db.prepare('DELETE FROM board_tasks WHERE board_id = ?').run(id);
-        db.prepare('DELETE FROM boards WHERE id = ?').run(id);
+        db.get('DELETE FROM board_tasks WHERE board_id = ?').run(id);
+        db.get('DELETE FROM boards WHERE id = ?').run(id);
         return;
       }
       const f = boardFields.parse(fields);
       if (f.name === undefined) return;
-      db.prepare('INSERT INTO boards (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name').run(id, f.name, f.createdAt ?? Date.now());
+      db.get(
+        'INSERT INTO boards (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name',
+      ).run(id, f.name, f.createdAt ?? Date.now());
     } else if (kind === 'prompt') {
       if (deleted) {
-        db.prepare('DELETE FROM prompts WHERE id = ?').run(id);
+        db.get('DELETE FROM prompts WHERE id = ?').run(id);
         return;
       }
       const f = promptFields.parse(fields);
       if (f.name === undefined || f.text === undefined) return;
       const at = f.updatedAt ?? Date.now();
-      db.prepare(
+      db.get(
         `INSERT INTO prompts (id, name, text, operation_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, text = excluded.text, operation_id = excluded.operation_id, updated_at = excluded.updated_at`,
       ).run(id, f.name, f.text, f.operationId ?? null, f.createdAt ?? at, at);
     } else {
       const f = placementFields.parse(fields);
-      if (deleted || !f.boardId) db.prepare('DELETE FROM board_tasks WHERE task_id = ?').run(id);
-      else db.prepare('INSERT OR REPLACE INTO board_tasks (task_id, board_id, added_at) VALUES (?, ?, ?)').run(id, f.boardId, f.addedAt ?? Date.now());
+      if (deleted || !f.boardId) db.get('DELETE FROM board_tasks WHERE task_id = ?').run(id);
+      else
+        db.get('INSERT OR REPLACE INTO board_tasks (task_id, board_id, added_at) VALUES (?, ?, ?)').run(
+          id,
+          f.boardId,
+          f.addedAt ?? Date.now(),
+        );
     }
   }
 }
