@@ -208,6 +208,7 @@ const EVENT_SOURCES: Record<EventName, string> = {
   noticesChanged: 'a damaged file kept aside or a full disk; raised directly below',
   queueChanged: 'submitTask (the task waits in the queue, then runs)',
   teamShareProgressed: 'shareLibraryWithTeam in team mode (refused in this solo run); emitted directly below',
+  sharedItemsChanged: "another machine's board or prompt edit arriving in team mode; emitted directly below",
 };
 
 const leaks = (text: string): string[] => FORMS_OF_THE_KEY.filter((k) => text.includes(k));
@@ -245,6 +246,7 @@ describe('no bridge method or event ever carries a key', () => {
     }
     app.core.events.emit('notificationClicked', { id: ctx.taskId });
     app.core.events.emit('teamShareProgressed', { done: 1, total: 1, skipped: 0, state: 'done', error: null });
+    app.core.events.emit('sharedItemsChanged', { kinds: ['board', 'prompt'] });
     app.core.notices.raise('leak-check', 'disk-full', 'Disk full: free space to continue.');
     await expect.poll(() => events.some((e) => e.event === 'noticesChanged')).toBe(true);
     await expect.poll(() => events.some((e) => e.event === 'notificationClicked')).toBe(true);

@@ -84,6 +84,8 @@ export class SharedItems {
     private readonly pool: pg.Pool,
     private readonly machine: string,
     private readonly log: Logger,
+    /** Other machines' edits were applied here (after their commit): the kinds of item they touched. */
+    private readonly onApplied: (kinds: ItemKind[]) => void = () => undefined,
   ) {
     for (const sql of LOCAL_DDL) db.exec(sql);
     this.sql = new StatementCache(db);
@@ -118,7 +120,10 @@ export class SharedItems {
       }
       this.sql.get('DELETE FROM team_outbox WHERE seq = ?').run(edit.seq);
       // Deletes win: an edit of an item another machine deleted is dropped, and the local copy goes too.
-      if (!landed) this.quietly(() => this.applyLocal(edit.kind, edit.id, true, {}));
+      if (!landed) {
+        this.quietly(() => this.applyLocal(edit.kind, edit.id, true, {}));
+        this.onApplied([edit.kind]);
+      }
     }
   }
 
@@ -155,6 +160,7 @@ export class SharedItems {
       if (r.rows.length === 0) return;
       const rows = r.rows.map((row) => itemRowSchema.parse(row));
       const last = rows[rows.length - 1]?.seq ?? cursor;
+      const applied = new Set<ItemKind>();
       this.quietly(() => {
         for (const row of rows) {
           if (row.written_by === this.machine) continue;
@@ -162,6 +168,7 @@ export class SharedItems {
           if (this.sql.get('SELECT 1 FROM team_outbox WHERE kind = ? AND id = ?').get(row.kind, row.id))
             continue;
           this.applyLocal(row.kind, row.id, row.deleted, row.fields);
+          applied.add(row.kind);
         }
         this.sql
           .get(
@@ -169,6 +176,7 @@ export class SharedItems {
           )
           .run(last);
       });
+      if (applied.size > 0) this.onApplied([...applied]);
       if (r.rows.length < 500) return;
     }
   }

@@ -42,6 +42,7 @@ async function ask<T extends MachineLine>(m: Machine, command: Record<string, un
 
 it('a board and a saved prompt made on A appear on B', { timeout: 60_000 }, async () => {
   const [a, b] = team.machines as [Machine, Machine];
+  const [fromA, fromB] = [a.lines.length, b.lines.length];
   const board = await ask<MachineLine & { id: string }>(a, { op: 'createBoard', name: 'Lighthouse moodboard' }, 'board');
   expect(board.type).toBe('board');
   await ask(a, { op: 'savePrompt', name: 'Dusk', text: 'a lighthouse at dusk, volumetric fog' }, 'prompt');
@@ -49,6 +50,11 @@ it('a board and a saved prompt made on A appear on B', { timeout: 60_000 }, asyn
   const seen = await libraryUntil(b, (lib) => lib.boards.some((x) => x.id === board.id) && lib.prompts.some((p) => p.name === 'Dusk'), 10_000, 'board and prompt');
   expect(seen.boards.find((x) => x.id === board.id)?.name).toBe('Lighthouse moodboard');
   expect(seen.prompts.find((p) => p.name === 'Dusk')?.text).toBe('a lighthouse at dusk, volumetric fog');
+  // B's app is told (sharedItemsChanged), so its board picker and prompt library read again without a reload.
+  const kinds = (m: Machine, from: number): string[] => m.lines.slice(from).flatMap((l) => (l.type === 'items-changed' ? (l['kinds'] as string[]) : []));
+  await expectEventually(async () => kinds(b, fromB).includes('board') && kinds(b, fromB).includes('prompt'), 5_000);
+  // A is not told of its own edits: it has them already.
+  expect(kinds(a, fromA)).toEqual([]);
   process.stdout.write(`board A→B: seen on B ${Date.now() - t0} ms after it was made\n`);
 });
 

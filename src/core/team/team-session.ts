@@ -163,7 +163,7 @@ export class TeamSession {
       now: parts.now,
       log: this.log,
     });
-    this.items = new SharedItems(parts.store.db, this.ledger.pool, this.options.machine, this.log);
+    this.items = new SharedItems(parts.store.db, this.ledger.pool, this.options.machine, this.log, (kinds) => parts.events.emit('sharedItemsChanged', { kinds }));
     this.edits = new EditQueue(this.ledger.pool, this.options.machine, this.log);
     const edits = this.edits;
     this.cache = new TeamMediaCache({ db: parts.store.db, media: this.options.media, libraryDir: parts.libraryDir, capBytes: this.options.cacheBytes ?? DEFAULT_CACHE_BYTES, now: parts.now, log: this.log });

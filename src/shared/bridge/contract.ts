@@ -291,6 +291,11 @@ export const contract = {
     queueChanged: queueSnapshotSchema,
     /** "Share this library with the team" moved on (or ended). */
     teamShareProgressed: shareProgressSchema,
+    /**
+     * Team mode: another machine's edits of boards, saved prompts or a task's board arrived (the lists that
+     * show them read again). `placement` is a task moved to or off a board.
+     */
+    sharedItemsChanged: z.object({ kinds: z.array(z.enum(['board', 'prompt', 'placement'])).max(3) }),
   },
 } as const;
 

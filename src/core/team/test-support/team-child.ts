@@ -87,6 +87,7 @@ async function main(): Promise<void> {
   });
   core.events.subscribe((event, payload) => {
     if (event === 'noticesChanged') out({ type: 'notices', kinds: (payload as { kind: string }[]).map((n) => n.kind), at: Date.now() });
+    if (event === 'sharedItemsChanged') out({ type: 'items-changed', kinds: (payload as { kinds: string[] }).kinds, at: Date.now() });
     if (event !== 'taskChanged') return;
     const t = payload as TaskSummary;
     out({ type: 'task', id: t.id, status: t.status, rawStatus: t.rawStatus, remoteId: t.remoteId, favourite: t.favourite, mine: team?.hooks.mayWork(t.id) ?? true, results: t.results.map((r) => ({ state: r.state, file: r.file, sha256: r.sha256 })), at: Date.now() });

@@ -6,7 +6,11 @@ import { queryKeys } from '../state/query-keys';
 
 export const useAppInfo = () => {
   const bridge = useBridge();
-  return useQuery({ queryKey: queryKeys.appInfo, queryFn: () => bridge.call('getAppInfo', {}), staleTime: Infinity });
+  return useQuery({
+    queryKey: queryKeys.appInfo,
+    queryFn: () => bridge.call('getAppInfo', {}),
+    staleTime: Infinity,
+  });
 };
 
 export const usePreferences = () => {
@@ -43,6 +47,14 @@ export function useBridgeEvents(): void {
       bridge.on('connectionChanged', (c) => {
         qc.setQueryData(queryKeys.connection, c);
         void qc.invalidateQueries({ queryKey: queryKeys.profiles });
+      }),
+      // Team mode: a teammate's boards, saved prompts or board placements arrived; the lists showing them
+      // read again (a placement moves a task between boards: the gallery's board view and the counts too).
+      bridge.on('sharedItemsChanged', ({ kinds }) => {
+        if (kinds.includes('board') || kinds.includes('placement'))
+          void qc.invalidateQueries({ queryKey: queryKeys.boards.all });
+        if (kinds.includes('placement')) void qc.invalidateQueries({ queryKey: queryKeys.tasks.all });
+        if (kinds.includes('prompt')) void qc.invalidateQueries({ queryKey: queryKeys.prompts.all });
       }),
     ];
     return () => offs.forEach((off) => off());
