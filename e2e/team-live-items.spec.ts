@@ -49,3 +49,24 @@ test("a teammate's new board and saved prompt appear in an open window, without 
   });
   await page.keyboard.press('Escape');
 });
+
+test("Settings → Team: the cap of teammates' results kept here, with what is in use; a new cap is saved at once", async ({
+  page,
+}, info) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(ben.url);
+  await expect(page.getByTestId('gallery')).toBeVisible();
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('settings-tab-team').click();
+  const cap = page.getByTestId('team-cache-cap');
+  await expect(cap).toHaveValue('2');
+  await expect(page.getByTestId('team-cache-used')).toContainText('GB in use');
+  await cap.fill('0.5');
+  await cap.press('Enter');
+  await expect.poll(() => ben.core.handlers.getPreferences({}).then((p) => p.teamCacheGiB)).toBe(0.5);
+  // Out of bounds is not saved (the field's bounds are the schema's).
+  await cap.fill('0.1');
+  await cap.press('Tab');
+  await expect.poll(() => ben.core.handlers.getPreferences({}).then((p) => p.teamCacheGiB)).toBe(0.5);
+  await page.getByTestId('team-section').screenshot({ path: info.outputPath('team-cache.png') });
+});

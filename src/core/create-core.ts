@@ -90,7 +90,8 @@ export function createCore(ports: CorePorts): Core {
   });
   callbacks.deliverTo((hint) => engine.onCallback(hint));
   queue.attach(engine);
-  if (team) bindTeam(team, { store, writer, events, engine, libraryDir, dataDir, pump: () => queue.queue.pump(), clock, estimator, notices });
+  const cacheCapBytes = (): number => preferences.read().teamCacheGiB * 1024 ** 3;
+  if (team) bindTeam(team, { store, writer, events, engine, libraryDir, dataDir, pump: () => queue.queue.pump(), clock, estimator, notices, cacheCapBytes });
   const studio = createStudio({ store, engine, writer, now: () => clock.now(), log });
   const handlers = coreHandlers({
     ports, preferences, events, notices, clock, libraryDir, profiles, health, log, http, inputs,

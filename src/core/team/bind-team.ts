@@ -21,6 +21,8 @@ export interface TeamBinding {
   clock: Clock;
   estimator: Pick<Estimator, 'estimate'>;
   notices: Pick<NoticeBoard, 'raise' | 'clear'>;
+  /** The cap of the cache of other machines' results, in bytes (Settings → Team). */
+  cacheCapBytes: () => number;
 }
 
 /**
@@ -36,6 +38,7 @@ export function bindTeam(team: TeamSession, core: TeamBinding): void {
     libraryDir: core.libraryDir,
     dataDir: core.dataDir,
     pump: core.pump,
+    cacheCapBytes: core.cacheCapBytes,
     now: () => core.clock.now(),
     price: (t) =>
       core.estimator.estimate({ profileId: t.profileId, operationId: t.operationId, model: t.model, values: t.values })

@@ -12,8 +12,8 @@ export interface TeamMediaCacheDeps {
   db: Database.Database;
   media: MediaStore;
   libraryDir: () => string;
-  /** The most bytes of other machines' results kept here (least recently viewed go first). */
-  capBytes: number;
+  /** The most bytes of other machines' results kept here (least recently viewed go first); read at each use. */
+  capBytes: () => number;
   now: () => number;
   log: Logger;
 }
@@ -91,8 +91,13 @@ export class TeamMediaCache {
     );
   }
 
+  /** The cap was lowered: the least recently viewed results go until the cache fits under it. */
+  async trim(): Promise<void> {
+    await this.evict('');
+  }
+
   private async evict(keep: string): Promise<void> {
-    while (this.bytes() > this.deps.capBytes) {
+    while (this.bytes() > this.deps.capBytes()) {
       const oldest = this.sql
         .get('SELECT rel FROM team_media_cache WHERE present = 1 AND rel <> ? ORDER BY used_at, rel LIMIT 1')
         .get(keep) as { rel: string } | undefined;

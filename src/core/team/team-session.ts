@@ -63,6 +63,8 @@ export interface TeamCoreParts {
   pump?: () => void;
   /** The team database went away (true) or is back (false): core shows or clears its notice. */
   onOffline?: (offline: boolean) => void;
+  /** The cap of the cache of other machines' results (Settings), read at each use; `cacheBytes` overrides it. */
+  cacheCapBytes?: () => number;
 }
 
 export interface TeamStatus {
@@ -166,9 +168,10 @@ export class TeamSession {
     this.items = new SharedItems(parts.store.db, this.ledger.pool, this.options.machine, this.log, (kinds) => parts.events.emit('sharedItemsChanged', { kinds }));
     this.edits = new EditQueue(this.ledger.pool, this.options.machine, this.log);
     const edits = this.edits;
-    this.cache = new TeamMediaCache({ db: parts.store.db, media: this.options.media, libraryDir: parts.libraryDir, capBytes: this.options.cacheBytes ?? DEFAULT_CACHE_BYTES, now: parts.now, log: this.log });
+    this.cache = new TeamMediaCache({ db: parts.store.db, media: this.options.media, libraryDir: parts.libraryDir, capBytes: () => this.options.cacheBytes ?? parts.cacheCapBytes?.() ?? DEFAULT_CACHE_BYTES, now: parts.now, log: this.log });
     this.applier = new CacheApplier({ ...common, writer: parts.writer, pendingFlag: (id, field) => edits.pending(id, field), cache: this.cache });
     this.offEvents = parts.events.subscribe((event, payload) => {
+      if (event === 'preferencesChanged') void this.cache?.trim().catch((e: unknown) => this.log.warn('team: the cache could not be trimmed', { error: String(e) }));
       if (event !== 'taskChanged') return;
       const task = payload as TaskSummary;
       this.noteFlagEdits(task);

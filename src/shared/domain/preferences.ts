@@ -17,6 +17,8 @@ const fields = {
   maxConcurrentSubmissions: z.number().int().min(1).max(16),
   notifications: z.boolean(),
   activeProfileId: z.string().max(64),
+  /** Team mode: the most of teammates' results this machine keeps (GiB); the least recently viewed go first. */
+  teamCacheGiB: z.number().min(0.5).max(1024),
 };
 
 /** User preferences. Stored by electron-store in the app, by a JSON file with this schema in web mode. */
@@ -29,6 +31,7 @@ export const preferencesSchema = z.object({
   maxConcurrentSubmissions: fields.maxConcurrentSubmissions.default(3),
   notifications: fields.notifications.default(false),
   activeProfileId: fields.activeProfileId.default('demo'),
+  teamCacheGiB: fields.teamCacheGiB.default(2),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 

@@ -103,6 +103,8 @@ export const teamStateSchema = z.object({
   restartNeeded: z.boolean(),
   /** Joined, but this start could not reach the team (this run is on its own): the reason. */
   startError: z.string().nullable(),
+  /** Bytes of teammates' results cached on this machine now (null in solo mode); the cap is a preference. */
+  cacheUsedBytes: z.number().nonnegative().nullable().default(null),
 });
 export type TeamState = z.infer<typeof teamStateSchema>;
 

@@ -90,6 +90,7 @@ export class TeamSettings {
       feed: session ? feedState(session.status().feed) : null,
       restartNeeded: this.changed || (active && this.left) || (saved !== null && !active),
       startError: this.deps.startError ?? null,
+      cacheUsedBytes: session ? session.cachedBytes() : null,
     };
   }
 

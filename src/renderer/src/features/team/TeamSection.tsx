@@ -7,6 +7,7 @@ import type { TeamState } from '../../../../shared/domain/team';
 import { useBridge } from '../../bridge/bridge-context';
 import { useAppInfo } from '../../bridge/queries';
 import { ConfirmDialog } from '../../ui/primitives';
+import { CacheCapField } from './CacheCapField';
 import { ShareLibrary } from './ShareLibrary';
 import { TeamForm } from './TeamForm';
 import { draftFrom, fieldErrors, inputFrom, type TeamDraft } from './team-draft';
@@ -107,6 +108,7 @@ export function TeamSection() {
           </div>
         </div>
       )}
+      {state?.active && <CacheCapField usedBytes={state.cacheUsedBytes} />}
       <ShareLibrary active={state?.active === true} />
       <ConfirmDialog
         open={askLeave}
