@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { firstPaintChunksPlugin } from './scripts/first-paint-chunks';
 
 /**
  * Three bundles: main (ESM, dependencies external), preload (CommonJS, everything bundled, because a
@@ -32,7 +33,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
-    plugins: [react()],
+    // The first paint's chunks: preloaded by the HTML, compiled while streamed (scripts/first-paint-chunks.ts).
+    plugins: [react(), firstPaintChunksPlugin()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       // electron-vite leaves the renderer unminified by default: 1.75 MB to parse before the first paint.
@@ -44,7 +46,9 @@ export default defineConfig({
         input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') },
         // A feature's index.ts only re-exports (features meet only there, a lint rule): marked side-effect
         // free, an import through it reaches the one module it names, so lazy chunks stay lazy.
-        treeshake: { moduleSideEffects: (id: string) => !/[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id) },
+        treeshake: {
+          moduleSideEffects: (id: string) => !/[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id),
+        },
       },
     },
   },

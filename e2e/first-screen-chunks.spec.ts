@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { COMPILE_HINT } from '../scripts/first-paint-chunks';
 import { measureLoad, PAINT_PROBE } from './support/paint-probe';
 import { startGalleryApp, type RunningGalleryApp } from './support/gallery-app';
 import { seedGallery } from './support/seed';
@@ -28,7 +29,9 @@ async function scriptsBefore(page: Page, t: number): Promise<string[]> {
   );
 }
 
-test('the gallery paints without the form chunk; the form is fetched after the paint and works', async ({ page }) => {
+test('the gallery paints without the form chunk; the form is fetched after the paint and works', async ({
+  page,
+}) => {
   await app.core.handlers.updatePreferences({ language: 'en' });
   await page.addInitScript(PAINT_PROBE);
   const load = await measureLoad(page, app.url);
@@ -65,10 +68,48 @@ test('Chinese: its table is fetched before the first render, and the first frame
     const load = await measureLoad(page, app.url);
     const before = await scriptsBefore(page, load.paint);
     expect(before.some((s) => s.includes('/zh-CN-'))).toBe(true);
-    const first = await page.evaluate(() => (window as unknown as { __firstPlaceholder: string | null }).__firstPlaceholder);
+    const first = await page.evaluate(
+      () => (window as unknown as { __firstPlaceholder: string | null }).__firstPlaceholder,
+    );
     expect(first).toMatch(/[\u4e00-\u9fff]/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   } finally {
     await app.core.handlers.updatePreferences({ language: 'en' });
   }
+});
+
+test('the HTML asks for the app chunk before the entry has arrived; the chunks run first carry the compile hint', async ({
+  page,
+}) => {
+  await app.core.handlers.updatePreferences({ language: 'en' });
+  const isMount = (url: string) => /\/assets\/mount-[^/]*\.js$/.test(new URL(url).pathname);
+  let mountAsked = (): void => undefined;
+  const asked = new Promise<void>((resolve) => (mountAsked = resolve));
+  const bodies = new Map<string, Promise<string>>();
+  page.on('request', (r) => isMount(r.url()) && mountAsked());
+  page.on('response', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.endsWith('.js')) bodies.set(path, r.text());
+  });
+  // The entry script is held until the mount chunk is asked for (5 s at most): only the HTML can ask for it
+  // then; without the preload the entry itself asks, once it runs.
+  let heldUntilAsked = false;
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000));
+    heldUntilAsked = await Promise.race([asked.then(() => true), timeout]);
+    await route.continue();
+  });
+  await page.addInitScript(PAINT_PROBE);
+  const load = await measureLoad(page, app.url);
+  expect(heldUntilAsked).toBe(true);
+  expect(load.calls.filter((c) => c.sent <= load.paint).map((c) => c.method)).toEqual(['getFirstScreen']);
+
+  const before = await scriptsBefore(page, load.paint);
+  expect(before.length).toBeGreaterThan(2);
+  for (const path of before) expect((await bodies.get(path))?.startsWith(COMPILE_HINT), path).toBe(true);
+  // What the first screen does not run stays lazily compiled: the form, fetched after the paint.
+  await expect(page.getByTestId('operation-panel')).toBeVisible();
+  const form = [...bodies.keys()].find((p) => p.includes('/OperationPanel-'));
+  expect(form).toBeDefined();
+  expect((await bodies.get(form!))?.startsWith(COMPILE_HINT)).toBe(false);
 });

@@ -13,6 +13,7 @@ import { useGalleryEvents } from './hooks/use-gallery-events';
 import { useNotificationClicks } from './hooks/use-notification-clicks';
 import { useGalleryFilter } from './hooks/use-gallery-filter';
 import { useRunningTitle } from './hooks/use-running-count';
+import { useSearchPrefetch } from './hooks/search-prefetch';
 import { useTaskActions } from './hooks/use-task-actions';
 import { useTaskCounts, useTaskPages } from './hooks/use-task-pages';
 import { TypicalContext, useTypicalDurations } from './hooks/use-typical-durations';
@@ -38,6 +39,7 @@ const Lightbox = lazy(() => import('./components/Lightbox').then((m) => ({ defau
 export function Gallery() {
   const { t } = useTranslation();
   const { filter, countsFilter } = useGalleryFilter();
+  useSearchPrefetch();
   const pages = useTaskPages(filter);
   const counts = useTaskCounts(countsFilter);
   const actions = useTaskActions();

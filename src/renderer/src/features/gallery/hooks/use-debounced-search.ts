@@ -1,15 +1,19 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useGalleryStore } from '../gallery-store';
+import { createSearchDebounce } from './search-debounce';
 
 /**
- * Copies what the user types into the filter's `search` after a short pause, so a burst of keystrokes is
- * one query. Short, because core answers a search in milliseconds (issue 31: 200 ms of debounce were most
- * of the wait); a search typed past is cancelled (use-task-pages), and the previous results stay shown.
+ * Copies what the user types into the filter's `search`: at once after a pause, and after `delayMs` of quiet
+ * during a burst of keystrokes, so a burst is one query (search-debounce.ts). Issue 31: a fixed wait was
+ * most of the search's latency; a search typed past is cancelled (search-prefetch.ts, use-task-pages), and
+ * the previous results stay shown until the new ones arrive.
  */
 export function useDebouncedSearch(delayMs = 40): void {
   const text = useGalleryStore((s) => s.searchText);
-  useEffect(() => {
-    const id = setTimeout(() => useGalleryStore.getState().set({ search: text }), text === '' ? 0 : delayMs);
-    return () => clearTimeout(id);
-  }, [text, delayMs]);
+  const debounce = useMemo(
+    () => createSearchDebounce((search) => useGalleryStore.getState().set({ search }), delayMs),
+    [delayMs],
+  );
+  useEffect(() => () => debounce.cancel(), [debounce]);
+  useEffect(() => debounce.push(text), [text, debounce]);
 }

@@ -28,3 +28,9 @@ export function useGalleryFilter(): { filter: TaskFilter; countsFilter: TaskFilt
     };
   }, [s, boardId]);
 }
+
+/** The list's filter as {@link useGalleryFilter} computes it, read now (outside React, e.g. in a store subscription). */
+export function galleryFilterNow(): TaskFilter {
+  const boardId = useBoardStore.getState().boardId;
+  return { ...filterOf(useGalleryStore.getState()), ...(boardId ? { boardId } : {}) };
+}
