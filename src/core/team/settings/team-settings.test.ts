@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../shared/bridge/dispatch';
 import { createCore, type Core } from '../../create-core';
+import { openDatabase } from '../../db/open-database';
 import { createFileSecretStore } from '../../storage/file-secret-store';
 import { createJsonPreferencesStore } from '../../storage/json-preferences-store';
 import { startTestPostgres, type TestPostgres } from '../test-support/test-postgres';
@@ -105,7 +106,8 @@ describe('Settings → Team', () => {
     expect(joined.team?.member).toBe('Ada');
     const next = createCore({ dataDir, transport: 'web', appVersion: 't', secrets, preferences: createJsonPreferencesStore(dataDir), ...joined });
     await next.start();
-    expect(await next.handlers.getTeam({})).toMatchObject({ joined: true, active: true, restartNeeded: false, startError: null });
+    expect(await next.handlers.getTeam({})).toMatchObject({ joined: true, active: true, restartNeeded: false, startError: null, cacheUsedBytes: 0 });
+    await lowerCacheCap(next, dataDir);
     const left = await next.handlers.leaveTeam({});
     expect(left).toMatchObject({ joined: false, active: true, restartNeeded: true, secrets: { postgresPassword: false, s3SecretAccessKey: false } });
     await next.stop();
@@ -124,3 +126,26 @@ describe('Settings → Team', () => {
     expect(joined.teamStartError).toMatch(/password/i);
   });
 });
+
+/**
+ * Settings → Team, the cache cap: two teammates' results take 0.8 GiB here (their sizes as the cache counts
+ * them); lowering the cap to 0.5 GiB evicts the least recently viewed at once, and the team state says so.
+ */
+async function lowerCacheCap(core: Core, dataDir: string): Promise<void> {
+  const library = join(dataDir, 'library');
+  mkdirSync(library, { recursive: true });
+  const db = openDatabase(join(dataDir, 'atelier.db'));
+  try {
+    for (const [rel, usedAt] of [['old.png', 1], ['new.png', 2]] as const) {
+      writeFileSync(join(library, rel), 'x');
+      db.prepare('INSERT INTO team_media_cache (rel, sha256, size, present, used_at) VALUES (?, ?, ?, 1, ?)').run(rel, 'a'.repeat(64), 0.4 * 1024 ** 3, usedAt);
+    }
+  } finally {
+    db.close();
+  }
+  expect((await core.handlers.getTeam({})).cacheUsedBytes).toBe(0.8 * 1024 ** 3);
+  await core.handlers.updatePreferences({ teamCacheGiB: 0.5 });
+  await expect.poll(() => existsSync(join(library, 'old.png'))).toBe(false);
+  expect(existsSync(join(library, 'new.png'))).toBe(true);
+  expect((await core.handlers.getTeam({})).cacheUsedBytes).toBe(0.4 * 1024 ** 3);
+}
