@@ -13,23 +13,30 @@ import type { S3Location } from './s3-location';
 import { S3Partials } from './s3-partials';
 import { DEFAULT_MULTIPART, multipartPut, type MultipartOptions } from './multipart-upload';
 
+/** A media object's key ends in the sha256 of its bytes (see mediaKey): `<prefix>/media/sha256/<hash>`. */
+const MEDIA_KEY_HASH = /(?:^|\/)media\/sha256\/([a-f0-9]{64})$/;
+
 /**
- * The PUT's signed payload hash is the one the caller already knows (the key is the sha256 of these bytes):
- * the SDK then does not hash the body a second time to sign it (a whole-file sha256 per result), and S3
- * checks the body against it, so bytes that do not match their key are refused. A streamed body (large
- * files) gets the same check instead of an unsigned payload. The header is set before the signing step reads it.
+ * A whole-object PUT of a media key is signed with the hash its key names: the SDK then does not hash the
+ * body a second time to sign it (a whole-file sha256 per result), and S3 checks the body against it, so
+ * bytes that do not match their key are refused. A streamed body (large files) gets the same check instead
+ * of an unsigned payload. On the client's stack once, reading the hash from each call's own input, so the
+ * client may cache its resolved handlers (`cacheMiddleware`): a handler built per command, every PUT, cost
+ * about as much CPU as the rest of the upload of a small result.
  */
-function withPayloadHash(command: PutObjectCommand, sha256: string): PutObjectCommand {
-  command.middlewareStack.add(
-    (next) => async (args) => {
+function addKnownPayloadHash(client: S3Client): void {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input: unknown = args.input;
+      const key = typeof input === 'object' && input !== null && 'Key' in input && typeof input.Key === 'string' ? input.Key : '';
+      const hash = context.commandName === 'PutObjectCommand' ? MEDIA_KEY_HASH.exec(key)?.[1] : undefined;
       const request: unknown = args.request;
-      if (typeof request === 'object' && request !== null && 'headers' in request && typeof request.headers === 'object' && request.headers !== null)
-        (request.headers as Record<string, string>)['x-amz-content-sha256'] = sha256;
+      if (hash && typeof request === 'object' && request !== null && 'headers' in request && typeof request.headers === 'object' && request.headers !== null)
+        (request.headers as Record<string, string>)['x-amz-content-sha256'] = hash;
       return next(args);
     },
     { step: 'build', name: 'atelierKnownPayloadHash' },
   );
-  return command;
 }
 
 export interface S3Credentials {
@@ -67,7 +74,10 @@ export class S3MediaStore implements MediaStore {
       // No `Expect: 100-continue`: a server that does not answer it (s3rver, some NAS apps) made every upload
       // wait out the SDK's 6 s fallback; a refused PUT costs one wasted body, which is small here.
       expectContinueHeader: false,
+      // Handlers resolved once per command type (see addKnownPayloadHash): no middleware is added per call.
+      cacheMiddleware: true,
     });
+    addKnownPayloadHash(this.client);
     this.partials = new S3Partials(this.client, location);
   }
 
@@ -89,12 +99,7 @@ export class S3MediaStore implements MediaStore {
     // exists. A store that ignores the header overwrites the object with the same bytes (keys are sha256s).
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.client.send(
-          withPayloadHash(
-            new PutObjectCommand({ Bucket: this.location.bucket, Key: key, Body: bytes ?? createReadStream(file), ContentLength: size, ContentType: mime, IfNoneMatch: '*' }),
-            sha256,
-          ),
-        );
+        await this.client.send(new PutObjectCommand({ Bucket: this.location.bucket, Key: key, Body: bytes ?? createReadStream(file), ContentLength: size, ContentType: mime, IfNoneMatch: '*' }));
         return { key, uploaded: true };
       } catch (e) {
         const status = e instanceof S3ServiceException ? e.$metadata.httpStatusCode : undefined;
