@@ -105,13 +105,20 @@ export class Machine {
   }
 }
 
-/** Starts a machine and waits until it has joined the team and its core runs. */
-export async function startMachine(name: string, config: Record<string, unknown>, timeoutMs = 60_000): Promise<Machine> {
+/**
+ * Starts a machine and waits until it has joined the team and its core runs. `cpus` (a `taskset -c` list,
+ * Linux): the machine runs only on those cores (the bench keeps the machine it measures off the cores the
+ * simulator, the database and the other machines use).
+ */
+export async function startMachine(name: string, config: Record<string, unknown>, timeoutMs = 60_000, cpus?: string): Promise<Machine> {
   // `TEAM_MACHINE_CPU_PROF=<dir>`: each machine writes a CPU profile per thread into <dir>/<name> when it stops (to profile
   // the bench; the main thread's is the largest, the other is tsx's module loader).
   const profDir = process.env['TEAM_MACHINE_CPU_PROF'];
   const prof = profDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profDir, name)}`] : [];
-  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', CHILD, JSON.stringify(config)], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+  const argv = [process.execPath, ...prof, '--import', 'tsx', CHILD, JSON.stringify(config)];
+  // taskset execs node in its own process: the child's pid (and signals to it) are the machine's.
+  const [file, ...args] = cpus ? ['taskset', '-c', cpus, ...argv] : argv;
+  const proc = spawn(file ?? process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } });
   const m = new Machine(name, proc);
   await m.waitFor((l) => l.type === 'ready', timeoutMs, 'ready');
   return m;
