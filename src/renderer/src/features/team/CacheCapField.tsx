@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences, useUpdatePreferences } from '../../bridge/queries';
 
@@ -14,10 +15,13 @@ export function CacheCapField({ usedBytes }: { usedBytes: number | null }) {
   const { t, i18n } = useTranslation();
   const prefs = usePreferences().data;
   const update = useUpdatePreferences();
+  // A value out of bounds is kept in the field (not saved) and told at the field, never dropped silently.
+  const [outOfRange, setOutOfRange] = useState(false);
   const set = (raw: string) => {
     const gib = Math.round(Number(raw) * 10) / 10;
-    if (Number.isFinite(gib) && gib >= MIN_GIB && gib <= MAX_GIB && gib !== prefs?.teamCacheGiB)
-      update.mutate({ teamCacheGiB: gib });
+    const valid = raw.trim() !== '' && Number.isFinite(gib) && gib >= MIN_GIB && gib <= MAX_GIB;
+    setOutOfRange(!valid);
+    if (valid && gib !== prefs?.teamCacheGiB) update.mutate({ teamCacheGiB: gib });
   };
   const used = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(
     (usedBytes ?? 0) / 1024 ** 3,
@@ -36,11 +40,18 @@ export function CacheCapField({ usedBytes }: { usedBytes: number | null }) {
           step={0.5}
           defaultValue={prefs?.teamCacheGiB}
           key={prefs?.teamCacheGiB}
+          aria-invalid={outOfRange ? true : undefined}
+          aria-describedby={outOfRange ? 'team-cache-cap-error' : 'team-cache-used'}
           onBlur={(e) => set(e.target.value)}
           onKeyDown={(e) => e.key === 'Enter' && set(e.currentTarget.value)}
         />{' '}
         <span aria-hidden>GB</span>
-        <p className="settings-hint" data-testid="team-cache-used">
+        {outOfRange && (
+          <p className="settings-error" id="team-cache-cap-error" data-testid="team-cache-cap-error" role="alert">
+            {t('team.cache.outOfRange', { min: MIN_GIB, max: MAX_GIB })}
+          </p>
+        )}
+        <p className="settings-hint" id="team-cache-used" data-testid="team-cache-used">
           {t('team.cache.hint', { used, min: MIN_GIB, max: MAX_GIB })}
         </p>
       </div>
