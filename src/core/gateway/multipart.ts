@@ -23,7 +23,11 @@ export interface PreparedMultipart {
   contentType: string;
   /** Exact byte length: sent as Content-Length, so the request is never chunked. */
   length: number;
-  /** The body: small head buffers, then each file in reads of {@link READ_BYTES}. */
+  /**
+   * The body: small head buffers, then each file in reads of {@link READ_BYTES}. A file's chunk is only valid
+   * until the next one is asked for: two buffers take turns (the next read runs while this one is sent), so
+   * the consumer must be done with a chunk (written to the socket) before it pulls the next.
+   */
   chunks(): AsyncGenerator<Uint8Array>;
 }
 
@@ -67,31 +71,48 @@ export async function prepareMultipart(form: MultipartForm): Promise<PreparedMul
     contentType: `multipart/form-data; boundary=${boundary}`,
     length,
     async *chunks() {
+      // Two read buffers for the whole body, not a fresh 1 MiB one per read (issue 31: 128 of them per 128 MB
+      // upload kept the garbage collector busy while the upload ran).
+      const largest = Math.min(READ_BYTES, Math.max(0, ...sizes));
+      const pool: [Buffer, Buffer] = [Buffer.allocUnsafe(largest), Buffer.allocUnsafe(largest)];
       for (const [i, f] of form.files.entries()) {
         yield heads[i] as Buffer;
-        yield* readExactly(f.path, sizes[i] ?? 0);
+        yield* readExactly(f.path, sizes[i] ?? 0, pool);
       }
       yield tail;
     },
   };
 }
 
-/** Reads exactly `size` bytes of `path` in {@link READ_BYTES} reads; a file that changed size throws. */
-async function* readExactly(path: string, size: number): AsyncGenerator<Uint8Array> {
+/**
+ * Reads exactly `size` bytes of `path` in reads of up to {@link READ_BYTES}, into the two buffers of `pool` in
+ * turn: the next read is started before a chunk is yielded, so the disk and the socket work at once. A chunk
+ * is overwritten by the read after next, which starts only once the consumer has asked for the next chunk.
+ * A file that changed size throws.
+ */
+async function* readExactly(path: string, size: number, pool: [Buffer, Buffer]): AsyncGenerator<Uint8Array> {
   const handle = await open(path, 'r');
+  let turn = 0;
+  const readAt = async (position: number): Promise<Buffer> => {
+    const buffer = pool[turn++ % 2] as Buffer;
+    const want = Math.min(buffer.length, size - position);
+    const { bytesRead } = await handle.read(buffer, 0, want, position);
+    if (bytesRead === 0) throw new Error(`${path} became shorter while it was being sent`);
+    return bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
+  };
+  let next: Promise<Buffer> | null = size > 0 ? readAt(0) : null;
   try {
     let position = 0;
-    while (position < size) {
-      // A fresh buffer per read: the request may still hold the previous one until it is on the socket.
-      const want = Math.min(READ_BYTES, size - position);
-      const buffer = Buffer.allocUnsafe(want);
-      const { bytesRead } = await handle.read(buffer, 0, want, position);
-      if (bytesRead === 0) throw new Error(`${path} became shorter while it was being sent`);
-      position += bytesRead;
-      yield bytesRead === want ? buffer : buffer.subarray(0, bytesRead);
+    while (next) {
+      const chunk = await next;
+      position += chunk.length;
+      next = position < size ? readAt(position) : null;
+      yield chunk;
     }
     if ((await handle.stat()).size !== size) throw new Error(`${path} changed while it was being sent`);
   } finally {
+    // The consumer may stop early (the server answered first): let a read still running end before closing.
+    await next?.catch(() => undefined);
     await handle.close();
   }
 }

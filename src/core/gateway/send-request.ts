@@ -1,5 +1,4 @@
 import { errorMessage } from '../../shared/error-message';
-import { once } from 'node:events';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
@@ -136,7 +135,10 @@ async function sendOnce(
     if (body && 'multipart' in body) {
       for await (const chunk of body.multipart.chunks()) {
         if (req.destroyed || answered) break;
-        if (!req.write(chunk)) await Promise.race([once(req, 'drain'), answer]);
+        // The chunk's buffer is read into again after the next pull: wait until it is on the socket (this is
+        // the backpressure too; a failed write rejects `answer` through the request's 'error').
+        const written = new Promise<void>((resolve) => req.write(chunk, () => resolve()));
+        await Promise.race([written, answer]);
       }
       if (!answered) req.end();
     } else req.end(body ? body.json : undefined);
