@@ -41,7 +41,7 @@ export function Gallery() {
   const { filter, countsFilter } = useGalleryFilter();
   useSearchPrefetch();
   const pages = useTaskPages(filter);
-  const counts = useTaskCounts(countsFilter);
+  const counts = useTaskCounts(countsFilter, pages);
   const actions = useTaskActions();
   useGalleryEvents(useWebNotifications());
   useNotificationClicks();
