@@ -11,8 +11,14 @@ import { seedGallery } from './support/seed';
  * is named; the pointer and the keyboard reach the real menu as before.
  */
 let app: RunningGalleryApp;
+let favourites: string[];
 test.beforeAll(async () => {
-  app = await startGalleryApp((dir) => void seedGallery(dir, { count: 120, withFiles: 40, seed: 9 }));
+  let ids: string[] = [];
+  app = await startGalleryApp((dir) => {
+    ids = seedGallery(dir, { count: 120, withFiles: 40, seed: 9 }).map((r) => r.id);
+  });
+  favourites = ids.filter((_, i) => i % 7 === 3);
+  for (const id of favourites) await app.core.handlers.setFavourite({ id, favourite: true });
 });
 test.afterAll(async () => {
   await app?.close();
@@ -112,4 +118,52 @@ test('the tiles’ words follow a change of language at once (the gallery passes
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await settings.close();
   await expect(tile.getByTestId('task-menu')).toHaveAttribute('aria-label', 'Actions');
+});
+
+test('tiles mounted during a fling get their star and menu when it stops; a favourite keeps its star throughout', async ({
+  page,
+}) => {
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  await expect(g.tiles.first()).toBeVisible();
+  const seen = await page.getByTestId('gallery-grid').evaluate(
+    (grid, favs) =>
+      new Promise<{ frames: number; bare: number; favouriteWithoutStar: string[] }>((resolve) => {
+        const fav = new Set(favs);
+        let frames = 0;
+        let bare = 0;
+        const favouriteWithoutStar = new Set<string>();
+        const frame = () => {
+          for (const tile of grid.querySelectorAll<HTMLElement>('[data-testid="task-tile"]')) {
+            const id = tile.dataset.taskId ?? '';
+            if (!tile.querySelector('[data-testid="task-menu"]')) bare++;
+            if (fav.has(id) && !tile.querySelector('.gl-star.on')) favouriteWithoutStar.add(id);
+          }
+          grid.scrollTop += 120;
+          if (++frames < 60) requestAnimationFrame(frame);
+          else resolve({ frames, bare, favouriteWithoutStar: [...favouriteWithoutStar] });
+        };
+        requestAnimationFrame(frame);
+      }),
+    favourites,
+  );
+  expect(seen.favouriteWithoutStar).toEqual([]);
+  // Once the scroll has stopped, every tile on screen has its controls (the star and the menu).
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('gallery-grid')
+        .locator('[data-testid="task-tile"]')
+        .evaluateAll(
+          (tiles) =>
+            tiles.filter(
+              (t) =>
+                !t.querySelector('[data-testid="favourite"]') ||
+                !t.querySelector('[data-testid="task-menu"]'),
+            ).length,
+        ),
+    )
+    .toBe(0);
+  // The fling did mount tiles without them (what this test is about).
+  expect(seen.bare).toBeGreaterThan(0);
 });

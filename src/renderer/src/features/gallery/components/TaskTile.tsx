@@ -14,7 +14,8 @@ import { MemberBadge } from '../../team';
 /**
  * One task in the grid: its first result, a status overlay while it is not done, actions on hover. Its
  * tooltips and its menu are built when the pointer or the focus first comes to it (`live`): until then they
- * are their plain elements (issue 31: a screen of tiles mounts at every search and during a fling).
+ * are their plain elements (issue 31: a screen of tiles mounts at every search and during a fling). One
+ * mounted during a fling has no hover controls until the scroll stops.
  */
 export const TaskTile = memo(function TaskTile({
   task,
@@ -30,6 +31,11 @@ export const TaskTile = memo(function TaskTile({
 }) {
   const { t } = useGalleryText();
   const [live, setLive] = useState(false);
+  // The hover controls (star, menu, prompt foot: unseen until hover or focus) are left out of a tile mounted
+  // during a fling, which mostly flies past; it gets them when the scroll stops (issue 31, scroll).
+  const [settled, setSettled] = useState(!scrolling);
+  if (!scrolling && !settled) setSettled(true);
+  const controls = settled || live;
   const done = task.status === 'succeeded' && !task.results.some((r) => r.state === 'failed');
   const first = task.results[0];
   const selected = useSelected(task.id);
@@ -87,6 +93,7 @@ export const TaskTile = memo(function TaskTile({
         )}
         {task.demo && <span className="gl-badge demo">{t('gallery.demo')}</span>}
       </div>
+      {(controls || task.favourite) && (
       <button
         className={`gl-star${task.favourite ? ' on' : ''}`}
         aria-label={task.favourite ? t('gallery.action.unfavourite') : t('gallery.action.favourite')}
@@ -99,14 +106,15 @@ export const TaskTile = memo(function TaskTile({
       >
         <Star size={15} fill={task.favourite ? 'currentColor' : 'none'} />
       </button>
-      {task.status !== 'succeeded' && (
+      )}
+      {controls && task.status !== 'succeeded' && (
         // Queued, running, failed, stalled… tiles get the same menu as their list row (stop, delete, copy error),
         // in the corner, because their status overlay takes the foot.
         <div className="gl-tile-corner">
           <ActionMenu task={task} index={0} actions={actions} live={live} />
         </div>
       )}
-      {task.status === 'succeeded' && (
+      {controls && task.status === 'succeeded' && (
         <div className="gl-tile-foot">
           <span className="gl-tile-prompt">{task.prompt}</span>
           <ActionMenu task={task} index={0} actions={actions} live={live} />
