@@ -102,3 +102,27 @@ test('a search typed past is cancelled: its late answer is never shown nor kept,
   await expect(g.tiles.first()).toHaveAttribute('data-task-id', 'fx-zebra');
   expect(bridge.searches.filter((s) => s === 'zebracorn').length).toBeGreaterThan(asked);
 });
+
+test('a search is one bridge call: the page’s answer carries the chips’ counts, which show the search’s', async ({
+  page,
+}) => {
+  const bridge = await routeBridge(page);
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  await expect(g.root).toHaveAttribute('data-total', String(records.length));
+  const matches = records.filter((r) => r.prompt.toLowerCase().includes('lighthouse'));
+  await g.search.fill('lighthouse');
+  await expect(g.root).toHaveAttribute('data-total', String(matches.length));
+  await expect(page.getByTestId('count-all')).toHaveText(String(matches.length));
+  const failed = matches.filter((r) => r.status === 'failed').length;
+  await expect(page.getByTestId('count-failed')).toHaveText(String(failed));
+  await page.waitForTimeout(300);
+  expect(bridge.searches.filter((s) => s === 'lighthouse')).toHaveLength(1);
+  // Picking a chip filters the list (its own call); the counts, under the same search, stay as they were.
+  const succeeded = matches.filter((r) => r.status === 'succeeded').length;
+  await page.getByTestId('chip-succeeded').click();
+  await expect(g.root).toHaveAttribute('data-total', String(succeeded));
+  await expect(page.getByTestId('count-all')).toHaveText(String(matches.length));
+  await page.waitForTimeout(300);
+  expect(bridge.searches.filter((s) => s === 'lighthouse')).toHaveLength(2);
+});

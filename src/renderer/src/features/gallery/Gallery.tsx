@@ -16,6 +16,7 @@ import { useRunningTitle } from './hooks/use-running-count';
 import { useSearchPrefetch } from './hooks/search-prefetch';
 import { useTaskActions } from './hooks/use-task-actions';
 import { useTaskCounts, useTaskPages } from './hooks/use-task-pages';
+import { GalleryTextContext } from './hooks/use-gallery-text';
 import { TypicalContext, useTypicalDurations } from './hooks/use-typical-durations';
 import { useWebNotifications } from './hooks/use-web-notifications';
 import { BatchGroups } from '../studio';
@@ -37,11 +38,12 @@ const Lightbox = lazy(() => import('./components/Lightbox').then((m) => ({ defau
 
 /** The live task gallery and library: find, watch, open and act on every task. */
 export function Gallery() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const text = useMemo(() => ({ t, language: i18n.language }), [t, i18n.language]);
   const { filter, countsFilter } = useGalleryFilter();
   useSearchPrefetch();
   const pages = useTaskPages(filter);
-  const counts = useTaskCounts(countsFilter);
+  const counts = useTaskCounts(countsFilter, pages);
   const actions = useTaskActions();
   useGalleryEvents(useWebNotifications());
   useNotificationClicks();
@@ -68,6 +70,7 @@ export function Gallery() {
     actions,
   };
   return (
+    <GalleryTextContext.Provider value={text}>
     <TypicalContext.Provider value={typical}>
       <div
         className="gallery-panel gl-root"
@@ -111,5 +114,6 @@ export function Gallery() {
       <LazyCompareView />
       <Toasts />
     </TypicalContext.Provider>
+    </GalleryTextContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { Tooltip as T } from 'radix-ui';
-import type { ReactElement, ReactNode } from 'react';
+import { cloneElement, type ReactElement, type ReactNode } from 'react';
 
 /** One provider at the root: tooltips share a delay, and moving between triggers shows the next at once. */
 export function TooltipProvider({ children }: { children: ReactNode }) {
@@ -43,4 +43,15 @@ export function Tip({
       </T.Portal>
     </T.Root>
   );
+}
+
+/**
+ * A {@link Tip} built only once `live` (a gallery tile: when the pointer or the focus first comes to it). Until
+ * then the child is rendered alone with its label in `data-tip`, as the real one has it: a screen of tiles does
+ * not mount a Radix tooltip per badge (issue 31).
+ */
+export function LazyTip({ live, ...props }: Parameters<typeof Tip>[0] & { live: boolean }) {
+  if (live) return <Tip {...props} />;
+  const { label, children } = props;
+  return typeof label === 'string' && label !== '' ? cloneElement(children, { 'data-tip': label } as object) : children;
 }

@@ -7,4 +7,4 @@ export { RadioChips, type RadioChip } from './RadioChips';
 export { Select, type SelectOption } from './Select';
 export { ToastHost } from './Toasts';
 export { ToggleGroup, type ToggleChoice } from './ToggleGroup';
-export { Tip, TooltipProvider } from './Tooltip';
+export { LazyTip, Tip, TooltipProvider } from './Tooltip';

@@ -1,5 +1,6 @@
 import { ChevronRight, MoreHorizontal } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TaskSummary } from '../../../../../shared/domain/task';
 import { isNotSent } from '../../../../../shared/domain/not-sent';
@@ -17,6 +18,7 @@ import { actionsFor, hasFile, inputTargetsFor, type ActionId } from '../model/ac
 import type { TaskActions } from '../hooks/use-task-actions';
 import { ACTION_ICONS } from './action-items';
 import { CurrentFormItem } from './CurrentFormItem';
+import { useGalleryText } from '../hooks/use-gallery-text';
 
 interface Props {
   task: TaskSummary;
@@ -24,24 +26,53 @@ interface Props {
   actions: TaskActions;
   /** Extra class for the trigger (tiles show it on hover). */
   className?: string;
+  /** Build the Radix menu now (its tile has been hovered or focused); else at the trigger's own first hover or focus. */
+  live?: boolean;
 }
 
 /**
  * The per-state job menu (anchors §0.8): a Radix menu in a portal, so scrolling containers never clip it and
  * it never leaves the window; arrow keys, type-ahead and Escape work, and focus returns to the trigger.
+ *
+ * Issue 31: a screen of tiles or rows mounts at every search and during a fling, so the Radix root and trigger
+ * are built only when wanted: `live`, or when the pointer or the focus reaches the plain button standing in for
+ * the trigger. That swap is synchronous (the pointer's press lands on the real trigger), and a focus that came
+ * to the stand-in moves to the real trigger.
  */
-export function ActionMenu({ task, index, actions, className = '' }: Props) {
-  const { t } = useTranslation();
+export function ActionMenu({ task, index, actions, className = '', live = false }: Props) {
+  const { t } = useGalleryText();
+  const [armed, setArmed] = useState(false);
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const button = {
+    className: `icon-btn gl-menu-trigger ${className}`,
+    'aria-label': t('gallery.action.menu'),
+    'data-testid': 'task-menu',
+    onClick: (e: { stopPropagation(): void }) => e.stopPropagation(),
+  };
+  if (!live && !armed) {
+    const arm = (focus: boolean) => {
+      flushSync(() => setArmed(true));
+      if (focus) trigger.current?.focus();
+    };
+    return (
+      <button
+        {...button}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={false}
+        data-state="closed"
+        onPointerEnter={() => arm(false)}
+        onFocus={() => arm(true)}
+      >
+        <MoreHorizontal size={16} />
+      </button>
+    );
+  }
   return (
     <MenuRoot open={open} onOpenChange={setOpen}>
       <MenuTrigger asChild>
-        <button
-          className={`icon-btn gl-menu-trigger ${className}`}
-          aria-label={t('gallery.action.menu')}
-          data-testid="task-menu"
-          onClick={(e) => e.stopPropagation()}
-        >
+        <button ref={trigger} {...button}>
           <MoreHorizontal size={16} />
         </button>
       </MenuTrigger>

@@ -1,11 +1,11 @@
 import { AlertTriangle, Ban, CircleAlert, Clock, Download, FilePen, Hourglass, Loader2, RefreshCw, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TaskSummary } from '../../../../../shared/domain/task';
 import { formatBytes, formatDuration } from '../model/format';
 import { useLiveStatus, type LiveStatus as Live } from '../hooks/use-live-status';
 import { useRetryCountdown } from '../hooks/use-retry-countdown';
-import { Tip } from '../../../ui/primitives';
+import { LazyTip } from '../../../ui/primitives';
+import { useGalleryText } from '../hooks/use-gallery-text';
 import { WaitingLine } from '../../queue';
 
 const ICONS: Partial<Record<Live['label'], ReactNode>> = {
@@ -35,8 +35,8 @@ export function ProgressBar({ percent, estimated }: { percent: number | null; es
  * Where a task is, in words and numbers: status, elapsed time, the gateway's or our estimated percentage,
  * download bytes, the rate-limit wait, or the failure reason. `compact` for list rows.
  */
-export function LiveStatus({ task, compact = false, onCheck, onRetry }: { task: TaskSummary; compact?: boolean; onCheck?: () => void; onRetry?: () => void }) {
-  const { t } = useTranslation();
+export function LiveStatus({ task, compact = false, live = true, onCheck, onRetry }: { task: TaskSummary; compact?: boolean; /** Build the error's tooltip (see LazyTip). */ live?: boolean; onCheck?: () => void; onRetry?: () => void }) {
+  const { t } = useGalleryText();
   const s = useLiveStatus(task);
   // Core's download retry note, counting down to the next attempt, said in the user's language.
   const retry = useRetryCountdown(task);
@@ -76,7 +76,7 @@ export function LiveStatus({ task, compact = false, onCheck, onRetry }: { task: 
           )}
         </div>
       )}
-      {!compact && task.error && (s.label === 'failed' || s.label === 'downloadFailed') && <Tip label={task.error}><div className="gl-live-error">{task.error}</div></Tip>}
+      {!compact && task.error && (s.label === 'failed' || s.label === 'downloadFailed') && <LazyTip live={live} label={task.error}><div className="gl-live-error">{task.error}</div></LazyTip>}
       {!compact && s.label === 'unknown' && <div className="gl-live-note">{t('gallery.live.unknownNote')}</div>}
       {!compact && s.label === 'notSent' && <div className="gl-live-note">{t('gallery.live.notSentNote')}</div>}
       {!compact && s.label === 'notSent' && onCheck && (

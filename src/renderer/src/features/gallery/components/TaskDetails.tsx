@@ -58,7 +58,7 @@ export function TaskDetails({
         >
           <Star size={16} fill={task.favourite ? 'currentColor' : 'none'} />
         </button>
-        <ActionMenu task={task} index={index} actions={actions} />
+        <ActionMenu task={task} index={index} actions={actions} live />
       </div>
       <QuickActions task={task} index={index} actions={actions} />
       <FrameActions task={task} index={index} />

@@ -1,7 +1,7 @@
 import { selectOnClick, useSelected } from '../../library';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, Star } from 'lucide-react';
-import { memo, useRef } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskSummary } from '../../../../../shared/domain/task';
 import { useGalleryStore } from '../gallery-store';
@@ -13,7 +13,8 @@ import { ActionMenu } from './ActionMenu';
 import { LiveStatus } from './LiveStatus';
 import { TaskMedia } from './TaskMedia';
 import type { ListProps } from './TaskGrid';
-import { Tip } from '../../../ui/primitives';
+import { LazyTip } from '../../../ui/primitives';
+import { useGalleryText } from '../hooks/use-gallery-text';
 
 const ROW = 64;
 
@@ -68,7 +69,8 @@ export function TaskList({ items, total, actions, ...pager }: ListProps) {
 }
 
 const TaskRow = memo(function TaskRow({ task, actions }: { task: TaskSummary; actions: TaskActions }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useGalleryText();
+  const [live, setLive] = useState(false);
   const now = useNow(false);
   const selected = useSelected(task.id);
   const duration =
@@ -83,17 +85,19 @@ const TaskRow = memo(function TaskRow({ task, actions }: { task: TaskSummary; ac
       data-task-id={task.id}
       data-status={task.status}
       onClick={(e) => selectOnClick(e, task.id) || actions.open(task, 0)}
+      onPointerEnter={live ? undefined : () => setLive(true)}
+      onFocus={live ? undefined : () => setLive(true)}
       role="row"
     >
       <div className="gl-row-thumb" role="gridcell">
         <TaskMedia task={task} />
       </div>
       <div className="gl-row-main" role="gridcell">
-        <Tip label={task.prompt}>
+        <LazyTip live={live} label={task.prompt}>
           <span className="gl-row-prompt">
             {task.prompt}
           </span>
-        </Tip>
+        </LazyTip>
         <span className="gl-row-meta">
           {t(`op.${task.operationId}.label`, { defaultValue: task.operationId })} · {task.model}
           {task.demo && <span className="gl-badge demo inline">{t('gallery.demo')}</span>}
@@ -103,14 +107,14 @@ const TaskRow = memo(function TaskRow({ task, actions }: { task: TaskSummary; ac
         {task.status === 'succeeded' && !task.results.some((r) => r.state === 'failed') ? (
           <span className="gl-status-pill ok">{t('gallery.live.succeeded')}</span>
         ) : (
-          <LiveStatus task={task} compact />
+          <LiveStatus task={task} compact live={live} />
         )}
       </div>
-      <Tip label={new Date(task.createdAt).toLocaleString(i18n.language)}>
+      <LazyTip live={live} label={new Date(task.createdAt).toLocaleString(language)}>
         <span className="gl-col-created muted" role="gridcell">
-          {formatWhen(task.createdAt, now || Date.now(), i18n.language)}
+          {formatWhen(task.createdAt, now || Date.now(), language)}
         </span>
-      </Tip>
+      </LazyTip>
       <span className="gl-col-duration muted" role="gridcell">{duration}</span>
       <span className="gl-col-points muted" role="gridcell">{task.points ?? '—'}</span>
       <div className="gl-row-actions" role="gridcell">
@@ -125,7 +129,7 @@ const TaskRow = memo(function TaskRow({ task, actions }: { task: TaskSummary; ac
         >
           <Star size={15} fill={task.favourite ? 'currentColor' : 'none'} />
         </button>
-        <ActionMenu task={task} index={0} actions={actions} />
+        <ActionMenu task={task} index={0} actions={actions} live={live} />
       </div>
     </div>
   );

@@ -1,6 +1,5 @@
 import { Film, Layers, Star } from 'lucide-react';
-import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { memo, useState } from 'react';
 import type { TaskSummary } from '../../../../../shared/domain/task';
 import type { TaskActions } from '../hooks/use-task-actions';
 import { ActionMenu } from './ActionMenu';
@@ -8,10 +7,16 @@ import { LiveStatus } from './LiveStatus';
 import { TaskMedia } from './TaskMedia';
 import { selectOnClick, useSelected } from '../../library';
 import './tile-overlays.css';
-import { Tip } from '../../../ui/primitives';
+import { LazyTip } from '../../../ui/primitives';
+import { useGalleryText } from '../hooks/use-gallery-text';
 import { MemberBadge } from '../../team';
 
-/** One task in the grid: its first result, a status overlay while it is not done, actions on hover. */
+/**
+ * One task in the grid: its first result, a status overlay while it is not done, actions on hover. Its
+ * tooltips and its menu are built when the pointer or the focus first comes to it (`live`): until then they
+ * are their plain elements (issue 31: a screen of tiles mounts at every search and during a fling). One
+ * mounted during a fling has no hover controls until the scroll stops.
+ */
 export const TaskTile = memo(function TaskTile({
   task,
   actions,
@@ -24,7 +29,13 @@ export const TaskTile = memo(function TaskTile({
   /** Who made it (team mode only). */
   member?: string | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t } = useGalleryText();
+  const [live, setLive] = useState(false);
+  // The hover controls (star, menu, prompt foot: unseen until hover or focus) are left out of a tile mounted
+  // during a fling, which mostly flies past; it gets them when the scroll stops (issue 31, scroll).
+  const [settled, setSettled] = useState(!scrolling);
+  if (!scrolling && !settled) setSettled(true);
+  const controls = settled || live;
   const done = task.status === 'succeeded' && !task.results.some((r) => r.state === 'failed');
   const first = task.results[0];
   const selected = useSelected(task.id);
@@ -39,6 +50,8 @@ export const TaskTile = memo(function TaskTile({
       role="gridcell"
       tabIndex={0}
       aria-label={task.prompt}
+      onPointerEnter={live ? undefined : () => setLive(true)}
+      onFocus={live ? undefined : () => setLive(true)}
       onClick={(e) => selectOnClick(e, task.id) || actions.open(task, 0)}
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
@@ -52,6 +65,7 @@ export const TaskTile = memo(function TaskTile({
         <div className="gl-tile-status">
           <LiveStatus
             task={task}
+            live={live}
             onCheck={() => void actions.checkAgain(task)}
             onRetry={() => void actions.retryDownload(task)}
           />
@@ -64,21 +78,22 @@ export const TaskTile = memo(function TaskTile({
       )}
       <div className={`gl-tile-badges${member ? ' with-member' : ''}`}>
         {first?.kind === 'video' && done && (
-          <Tip label={t('gallery.kind.video')}>
+          <LazyTip live={live} label={t('gallery.kind.video')}>
             <span className="gl-badge">
               <Film size={12} />
             </span>
-          </Tip>
+          </LazyTip>
         )}
         {task.results.length > 1 && (
-          <Tip label={t('gallery.results', { count: task.results.length })}>
+          <LazyTip live={live} label={t('gallery.results', { count: task.results.length })}>
             <span className="gl-badge">
               <Layers size={12} /> {task.results.length}
             </span>
-          </Tip>
+          </LazyTip>
         )}
         {task.demo && <span className="gl-badge demo">{t('gallery.demo')}</span>}
       </div>
+      {(controls || task.favourite) && (
       <button
         className={`gl-star${task.favourite ? ' on' : ''}`}
         aria-label={task.favourite ? t('gallery.action.unfavourite') : t('gallery.action.favourite')}
@@ -91,17 +106,18 @@ export const TaskTile = memo(function TaskTile({
       >
         <Star size={15} fill={task.favourite ? 'currentColor' : 'none'} />
       </button>
-      {task.status !== 'succeeded' && (
+      )}
+      {controls && task.status !== 'succeeded' && (
         // Queued, running, failed, stalled… tiles get the same menu as their list row (stop, delete, copy error),
         // in the corner, because their status overlay takes the foot.
         <div className="gl-tile-corner">
-          <ActionMenu task={task} index={0} actions={actions} />
+          <ActionMenu task={task} index={0} actions={actions} live={live} />
         </div>
       )}
-      {task.status === 'succeeded' && (
+      {controls && task.status === 'succeeded' && (
         <div className="gl-tile-foot">
           <span className="gl-tile-prompt">{task.prompt}</span>
-          <ActionMenu task={task} index={0} actions={actions} />
+          <ActionMenu task={task} index={0} actions={actions} live={live} />
         </div>
       )}
     </div>
