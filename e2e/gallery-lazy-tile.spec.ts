@@ -58,7 +58,7 @@ test('a press on the menu of a tile never hovered before opens the menu, not the
   await expectFocused(page, tile.getByTestId('task-menu'));
 });
 
-test('Shift+Tab into a tile’s menu button keeps the focus on it; ↓ opens the menu, Escape gives the focus back', async ({
+test('Shift+Tab into a tile’s menu button keeps the focus on it; Enter opens the menu (not the lightbox), Escape gives the focus back', async ({
   page,
 }) => {
   const g = new GalleryPage(page);
@@ -73,12 +73,25 @@ test('Shift+Tab into a tile’s menu button keeps the focus on it; ↓ opens the
   await second.focus();
   await page.keyboard.press('Shift+Tab');
   await expectFocused(page, first.getByTestId('task-menu'));
-  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('task-menu-popup')).toBeVisible();
   await expect(page.getByTestId('task-menu-popup').getByRole('menuitem').first()).toBeFocused();
+  await page.waitForTimeout(300);
+  await expect(g.lightbox).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('task-menu-popup')).toBeHidden();
   await expectFocused(page, first.getByTestId('task-menu'));
+  // Space on the star marks the favourite, and opens nothing; Enter on the tile itself opens it.
+  await page.keyboard.press('Shift+Tab');
+  await expectFocused(page, first.getByTestId('favourite'));
+  const before = await first.getByTestId('favourite').getAttribute('aria-pressed');
+  await page.keyboard.press(' ');
+  await expect(first.getByTestId('favourite')).not.toHaveAttribute('aria-pressed', before!);
+  await expect(g.lightbox).toHaveCount(0);
+  await page.keyboard.press('Shift+Tab');
+  await expectFocused(page, first);
+  await page.keyboard.press('Enter');
+  await expect(g.lightbox).toBeVisible();
 });
 
 test('in the list view, a row’s prompt shows whole in a tooltip when the pointer moves over it', async ({

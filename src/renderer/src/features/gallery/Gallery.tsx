@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../../state/ui-store';
 import { EmptyState } from './components/EmptyState';
@@ -7,7 +7,6 @@ import { FilterBar } from './components/FilterBar';
 import { StatusChips } from './components/StatusChips';
 import { TaskGrid } from './components/TaskGrid';
 import { TaskList } from './components/TaskList';
-import { Toasts } from './components/Toasts';
 import { useGalleryStore } from './gallery-store';
 import { useGalleryEvents } from './hooks/use-gallery-events';
 import { useNotificationClicks } from './hooks/use-notification-clicks';
@@ -35,6 +34,8 @@ import './lightbox.css';
 
 /** The lightbox (details, lineage, wipe compare) is its own chunk, loaded when a task is first opened. */
 const Lightbox = lazy(() => import('./components/Lightbox').then((m) => ({ default: m.Lightbox })));
+/** The toasts' host (Radix toast) is its own chunk too, loaded with the first toast (issue 31, cold first paint). */
+const Toasts = lazy(() => import('./components/Toasts').then((m) => ({ default: m.Toasts })));
 
 /** The live task gallery and library: find, watch, open and act on every task. */
 export function Gallery() {
@@ -53,6 +54,10 @@ export function Gallery() {
   const tileSize = useGalleryStore((s) => s.tileSize);
   const lightbox = useGalleryStore((s) => s.lightbox);
   const confirmId = useGalleryStore((s) => s.confirmDelete);
+  // Once there (the first toast), the host stays: a toast's exit and the next ones need no new load.
+  const toastsWanted = useGalleryStore((s) => s.toasts.length > 0);
+  const [toastsOn, setToastsOn] = useState(false);
+  if (toastsWanted && !toastsOn) setToastsOn(true);
   setGalleryOrder(pages.items.map((i) => i.id));
   const lasso = useLasso();
   const visibleIds = useMemo(() => new Set(pages.items.map((i) => i.id)), [pages.items]);
@@ -112,7 +117,11 @@ export function Gallery() {
       )}
       {confirmId && <ConfirmDelete task={pages.items.find((x) => x.id === confirmId)} actions={actions} />}
       <LazyCompareView />
-      <Toasts />
+      {toastsOn && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
     </TypicalContext.Provider>
     </GalleryTextContext.Provider>
   );

@@ -5,6 +5,6 @@ export { isModalOpen, Modal, ModalClose, ModalTitle } from './Modal';
 export { PopoverAnchor, PopoverClose, PopoverContent, PopoverRoot, PopoverTrigger } from './Popover';
 export { RadioChips, type RadioChip } from './RadioChips';
 export { Select, type SelectOption } from './Select';
-export { ToastHost } from './Toasts';
+// ToastHost is imported from './Toasts' directly: the gallery loads it with the first toast (a chunk of its own).
 export { ToggleGroup, type ToggleChoice } from './ToggleGroup';
 export { LazyTip, Tip, TooltipProvider } from './Tooltip';

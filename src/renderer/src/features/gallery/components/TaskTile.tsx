@@ -54,6 +54,8 @@ export const TaskTile = memo(function TaskTile({
       onFocus={live ? undefined : () => setLive(true)}
       onClick={(e) => selectOnClick(e, task.id) || actions.open(task, 0)}
       onKeyDown={(e) => {
+        // The tile's own keys only: Enter or Space on its star or its menu button is theirs, not an "open".
+        if (e.target !== e.currentTarget) return;
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();
           actions.open(task, 0);

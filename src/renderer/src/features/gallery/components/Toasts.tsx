@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ToastHost } from '../../../ui/primitives';
+import { ToastHost } from '../../../ui/primitives/Toasts';
 import { useGalleryStore } from '../gallery-store';
 
 /** The gallery's toasts on the shared toast primitive. */
