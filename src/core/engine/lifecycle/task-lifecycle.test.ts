@@ -288,3 +288,24 @@ describe('transition: random event sequences (property)', () => {
     );
   });
 });
+
+describe('a gateway answer for a waiting task (property counterexample, seed 808716300)', () => {
+  for (const answer of [
+    { type: 'accepted-without-id', raw: {}, quoted: {} },
+    { type: 'accepted', remoteId: 'late-1', raw: {}, firstPollAt: null },
+  ] as TaskEvent[]) {
+    it(`${answer.type} after a "not now" does not apply: the task stays sendable once, never marked answered and then sent again`, () => {
+      let t = task('submitting', { sendPhase: 'local' });
+      const step = (event: TaskEvent, at: number): void => {
+        const { patch } = transition(t, event, at);
+        if (patch) t = { ...t, ...patch } as TaskRecord;
+      };
+      step({ type: 'sending' }, T0 + 1_000);
+      step({ type: 'deferred', kind: 'parallel', message: 'parallel task over resource pack limit', raw: { code: 1303 }, until: T0 + 2_000 }, T0 + 2_000);
+      expect(t.status).toBe('waiting');
+      expect(transition(t, answer, T0 + 3_000).patch).toBeNull();
+      step({ type: 'dequeued' }, T0 + 4_000);
+      expect(t).toMatchObject({ status: 'submitting', remoteId: null, internal: { sendPhase: 'local' } });
+    });
+  }
+});

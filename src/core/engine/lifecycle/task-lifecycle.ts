@@ -126,6 +126,9 @@ export function transition(task: TaskRecord, event: TaskEvent, now: number): Tra
         internal: internal({ sendPhase: 'answered', nextPollAt: null }),
       });
     case 'accepted-without-id':
+      // A waiting task has no request on the wire (its last one was answered "not now"): a stray answer must
+      // not mark it answered while the queue may still send it (found by the property test, seed 808716300).
+      if (task.status === 'waiting') return nothing;
       return write({
         lastRawResponse: event.raw,
         submittedAt: now,
@@ -136,6 +139,7 @@ export function transition(task: TaskRecord, event: TaskEvent, now: number): Tra
         events: log(LOG.acceptedWithoutId),
       });
     case 'accepted': {
+      if (task.status === 'waiting') return nothing; // as for accepted-without-id: no request of it is out
       const base = {
         lastRawResponse: event.raw,
         submittedAt: now,
