@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences, useUpdatePreferences } from '../../bridge/queries';
 
@@ -17,11 +17,21 @@ export function CacheCapField({ usedBytes }: { usedBytes: number | null }) {
   const update = useUpdatePreferences();
   // A value out of bounds is kept in the field (not saved) and told at the field, never dropped silently.
   const [outOfRange, setOutOfRange] = useState(false);
-  const set = (raw: string) => {
+  // What is typed stays in the field (a draft) until the field is left: a save, or another window's, does
+  // not rebuild the field under the user's fingers. Left alone, the field shows the saved cap again.
+  const [draft, setDraft] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const saved = prefs?.teamCacheGiB;
+  useEffect(() => {
+    if (document.activeElement !== input.current) setDraft(null);
+  }, [saved]);
+  /** Saves a valid cap; returns it, or null when it is out of bounds (and says so at the field). */
+  const set = (raw: string): number | null => {
     const gib = Math.round(Number(raw) * 10) / 10;
     const valid = raw.trim() !== '' && Number.isFinite(gib) && gib >= MIN_GIB && gib <= MAX_GIB;
     setOutOfRange(!valid);
-    if (valid && gib !== prefs?.teamCacheGiB) update.mutate({ teamCacheGiB: gib });
+    if (valid && gib !== saved) update.mutate({ teamCacheGiB: gib });
+    return valid ? gib : null;
   };
   const used = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(
     (usedBytes ?? 0) / 1024 ** 3,
@@ -38,11 +48,16 @@ export function CacheCapField({ usedBytes }: { usedBytes: number | null }) {
           min={MIN_GIB}
           max={MAX_GIB}
           step={0.5}
-          defaultValue={prefs?.teamCacheGiB}
-          key={prefs?.teamCacheGiB}
+          ref={input}
+          value={draft ?? (saved === undefined ? '' : String(saved))}
+          onChange={(e) => setDraft(e.target.value)}
           aria-invalid={outOfRange ? true : undefined}
           aria-describedby={outOfRange ? 'team-cache-cap-error' : 'team-cache-used'}
-          onBlur={(e) => set(e.target.value)}
+          onBlur={(e) => {
+            // Left with the saved cap (or an equal one): the field shows the saved cap again. A new cap
+            // shows again once saved (the effect above); an invalid one stays, with its message.
+            if (set(e.target.value) === saved) setDraft(null);
+          }}
           onKeyDown={(e) => e.key === 'Enter' && set(e.currentTarget.value)}
         />{' '}
         <span aria-hidden>GB</span>
