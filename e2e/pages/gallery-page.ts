@@ -44,7 +44,27 @@ export class GalleryPage {
     await this.page.getByTestId(`action-${action}`).click();
   }
 
+  /**
+   * A picture of the whole window once what it shows has arrived: the form column's chunk (loaded after the
+   * first paint) and the pictures of the tiles in view. A picture taken at the first tile caught the form
+   * column empty and video tiles without their posters.
+   */
   async screenshot(name: string): Promise<void> {
+    if ((await this.page.getByTestId('form-column').count()) > 0)
+      await this.page.getByTestId('operation-form').first().waitFor({ state: 'visible' });
+    await this.page
+      .waitForFunction(
+        () =>
+          [...document.images].every((img) => {
+            const r = img.getBoundingClientRect();
+            const inView = r.width > 0 && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+            return !inView || img.complete;
+          }),
+        undefined,
+        { timeout: 5_000 },
+      )
+      // Still loading after 5 s: the picture is taken as it is (it is for looking at, not a check).
+      .catch(() => undefined);
     await this.page.screenshot({ path: `test-results/screenshots/gallery/${name}.png` });
   }
 }
