@@ -81,6 +81,7 @@ export async function joinTeam(req: TeamJoinRequest): Promise<TeamSession> {
     ...(req.leaseMs ? { leaseMs: req.leaseMs } : {}),
     ...(req.cacheBytes !== undefined && Number.isSafeInteger(req.cacheBytes) && req.cacheBytes > 0 ? { cacheBytes: req.cacheBytes } : {}),
     cursorFile: join(req.dataDir, 'team-cursor.json'),
+    joinedWith: { postgresUrl: redactedPostgresUrl(url), media: req.media },
     ...(req.log ? { log: req.log } : {}),
   });
 }

@@ -43,6 +43,12 @@ export interface TeamSessionOptions {
    * the ledger to record that it is being sent: not recorded by then, it is not sent (see sendRecorded).
    */
   ledgerQueryTimeoutMs?: number;
+  /**
+   * What this session was joined with, for Settings → Team: the database address without its password and
+   * the media address (`s3://…?endpoint=…&region=…` or a folder). A session joined from flags has no saved
+   * settings to show otherwise.
+   */
+  joinedWith?: { postgresUrl: string; media: string };
   log?: Logger;
 }
 
@@ -129,6 +135,11 @@ export class TeamSession {
       ...(options.ledgerQueryTimeoutMs !== undefined ? { queryTimeoutMs: options.ledgerQueryTimeoutMs } : {}),
     });
     return new TeamSession(options, ledger);
+  }
+
+  /** The addresses this session was joined with (no password in them), when known. */
+  get joinedWith(): { postgresUrl: string; media: string } | null {
+    return this.options.joinedWith ?? null;
   }
 
   get member(): string {

@@ -10,7 +10,8 @@ import { createFileSecretStore } from '../../storage/file-secret-store';
 import { createJsonPreferencesStore } from '../../storage/json-preferences-store';
 import { startTestPostgres, type TestPostgres } from '../test-support/test-postgres';
 import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from '../test-support/test-s3';
-import { joinSavedTeam } from './team-settings';
+import { joinTeam } from '../team-config';
+import { joinSavedTeam, mediaAddress, teamMediaOf } from './team-settings';
 
 /** Settings → Team through the bridge, against a real PostgreSQL and s3rver: test, join, leave, and the next start. */
 let server: TestPostgres;
@@ -112,6 +113,31 @@ describe('Settings → Team', () => {
     expect(left).toMatchObject({ joined: false, active: true, restartNeeded: true, secrets: { postgresPassword: false, s3SecretAccessKey: false } });
     await next.stop();
     expect(await joinSavedTeam({ dataDir, secrets })).toEqual({});
+  });
+
+  it('a run joined from the flags (--team, --media) shows the addresses it joined with, with no password in them', { timeout: 30_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'atelier-team-flags-'));
+    dirs.push(dataDir);
+    const secrets = createFileSecretStore(dataDir);
+    const { bare, password } = withoutPassword(server.url);
+    // The password given in the address is moved to the secrets file (as the web host's flags do).
+    const team = await joinTeam({ postgresUrl: server.url, media: dataDir, member: 'Cy', dataDir, secrets });
+    const core = createCore({ dataDir, transport: 'web', appVersion: 't', secrets, preferences: createJsonPreferencesStore(dataDir), team });
+    await core.start();
+    try {
+      const state = await core.handlers.getTeam({});
+      expect(state).toMatchObject({ joined: true, active: true, member: 'Cy', postgresUrl: bare, media: { kind: 'folder', path: dataDir } });
+      expect(JSON.stringify(state)).not.toContain(encodeURIComponent(password));
+    } finally {
+      await core.stop();
+    }
+  });
+
+  it('a media address reads back as the form shows it', () => {
+    const s3 = { kind: 's3' as const, url: 's3://shots/studio/a', endpoint: 'http://127.0.0.1:9000', region: 'eu-west-1' };
+    expect(teamMediaOf(mediaAddress(s3))).toEqual(s3);
+    expect(teamMediaOf(mediaAddress({ kind: 's3', url: 's3://shots', endpoint: '', region: '' }))).toEqual({ kind: 's3', url: 's3://shots', endpoint: '', region: '' });
+    expect(teamMediaOf('/mnt/team/media')).toEqual({ kind: 'folder', path: '/mnt/team/media' });
   });
 
   it('a saved team that cannot be reached at start leaves the run on its own, saying why', { timeout: 30_000 }, async () => {

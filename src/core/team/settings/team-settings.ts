@@ -48,6 +48,16 @@ export function mediaAddress(media: TeamMedia): string {
   return url.toString();
 }
 
+/** The inverse of mediaAddress: a media address as the form shows it (credentials are never in it). */
+export function teamMediaOf(address: string): TeamMedia {
+  if (!address.startsWith('s3://')) return { kind: 'folder', path: address };
+  const url = new URL(address);
+  const endpoint = url.searchParams.get('endpoint') ?? '';
+  const region = url.searchParams.get('region') ?? '';
+  url.search = '';
+  return { kind: 's3', url: url.toString(), endpoint, region };
+}
+
 export interface TeamSettingsDeps {
   dataDir: string;
   secrets: SecretStore;
@@ -80,8 +90,9 @@ export class TeamSettings {
       joined: saved !== null || (active && !this.left),
       active,
       member: saved?.member ?? session?.member ?? null,
-      postgresUrl: saved?.postgresUrl ?? null,
-      media: saved?.media ?? null,
+      // A session joined from the web host's flags has nothing saved: it shows what it joined with.
+      postgresUrl: saved?.postgresUrl ?? session?.joinedWith?.postgresUrl ?? null,
+      media: saved?.media ?? (session?.joinedWith ? teamMediaOf(session.joinedWith.media) : null),
       secrets: {
         postgresPassword: await secrets.has(TEAM_SECRET_IDS.postgresPassword),
         s3AccessKeyId: await secrets.has(TEAM_SECRET_IDS.s3AccessKeyId),
