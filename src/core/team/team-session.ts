@@ -43,11 +43,7 @@ export interface TeamSessionOptions {
    * the ledger to record that it is being sent: not recorded by then, it is not sent (see sendRecorded).
    */
   ledgerQueryTimeoutMs?: number;
-  /**
-   * What this session was joined with, for Settings → Team: the database address without its password and
-   * the media address (`s3://…?endpoint=…&region=…` or a folder). A session joined from flags has no saved
-   * settings to show otherwise.
-   */
+  /** For Settings → Team: the database address without its password, and the media address. */
   joinedWith?: { postgresUrl: string; media: string };
   log?: Logger;
 }
@@ -110,6 +106,7 @@ export class TeamSession {
   private cache: TeamMediaCache | null = null;
   private itemTimer: NodeJS.Timeout | null = null;
   readonly leaseMs: number;
+  readonly joinedWith: TeamSessionOptions['joinedWith'] | null;
 
   private constructor(
     private readonly options: TeamSessionOptions,
@@ -117,6 +114,7 @@ export class TeamSession {
   ) {
     this.log = options.log ?? silentLogger;
     this.leaseMs = options.leaseMs ?? 30_000;
+    this.joinedWith = options.joinedWith ?? null;
     this.held = new HeldLeases(this.leaseMs, () => this.parts?.now() ?? Date.now());
     this.hooks = {
       mayWork: (id) => this.held.live(id),
@@ -135,11 +133,6 @@ export class TeamSession {
       ...(options.ledgerQueryTimeoutMs !== undefined ? { queryTimeoutMs: options.ledgerQueryTimeoutMs } : {}),
     });
     return new TeamSession(options, ledger);
-  }
-
-  /** The addresses this session was joined with (no password in them), when known. */
-  get joinedWith(): { postgresUrl: string; media: string } | null {
-    return this.options.joinedWith ?? null;
   }
 
   get member(): string {
