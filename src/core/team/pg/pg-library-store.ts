@@ -4,6 +4,7 @@ import type { TaskRecord } from '../../tasks/task-record';
 import { BudgetExceeded, type Budget, type Lease, type LibraryStore, type MediaRefs, type MemberSpend, type Reservation } from '../ports';
 import { isOpen, parseTaskRecord } from '../record-schema';
 import { inTransaction, leaseOf } from './pg-util';
+import { StateWrites } from './state-writes';
 
 const reservedRowSchema = z.object({
   refused: z.enum(['team', 'member']).nullable(),
@@ -17,10 +18,14 @@ const spendRowSchema = z.object({ member: z.string(), day: z.string(), points: z
 
 /** The shared ledger in PostgreSQL (see ./migrations.ts). Lease times come from the server's clock. */
 export class PgLibraryStore implements LibraryStore {
+  private readonly writes: StateWrites;
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly leaseMs: number,
-  ) {}
+  ) {
+    this.writes = new StateWrites(pool);
+  }
 
   async reserveAndInsert({ task, member, points, owner, boardId = null }: Reservation): Promise<Lease> {
     if (!(points >= 0)) throw new Error('a reservation is a non-negative number of points');
@@ -42,26 +47,9 @@ export class PgLibraryStore implements LibraryStore {
     return leaseOf({ task_id: task.id, lease_owner: row.held_by, lease_epoch: row.held_epoch, lease_until: row.held_until });
   }
 
-  async write(task: TaskRecord, lease: Lease, media: MediaRefs = {}): Promise<boolean> {
-    const open = isOpen(task);
-    // The epoch is the fence: a holder that lost its lease (slept past it, another machine took over) matches
-    // no row. A closed task gives its lease up in the same statement.
-    const r = await this.pool.query(
-      // A closing write settles the spend to what the gateway charged in the same statement (one round trip, and
-      // fenced alike: the CTE sees the row as it was before this write gives the lease up).
-      // favourite and rejected are the users' (EditQueue): a holder's state write keeps the ledger's.
-      `WITH settled AS (
-         UPDATE spend SET points = $8, settled = true
-          WHERE task_id = $1 AND NOT $5 AND $8::numeric IS NOT NULL
-            AND EXISTS (SELECT 1 FROM tasks WHERE id = $1 AND lease_epoch = $2 AND lease_owner = $6)
-       )
-       UPDATE tasks SET record = $3::jsonb || jsonb_build_object('favourite', record->'favourite', 'rejected', record->'rejected'), status = $4, open = $5, updated_at = now(), media = media || $7::jsonb, written_by = $6,
-              lease_owner = CASE WHEN $5 THEN lease_owner ELSE NULL END,
-              lease_until = CASE WHEN $5 THEN lease_until ELSE NULL END
-        WHERE id = $1 AND lease_epoch = $2 AND lease_owner = $6`,
-      [task.id, lease.epoch, JSON.stringify(task), task.status, open, lease.owner, JSON.stringify(media), open ? null : task.points],
-    );
-    return r.rowCount === 1;
+  /** Fenced by the lease's epoch; writes asked for together go as one statement (see StateWrites). */
+  write(task: TaskRecord, lease: Lease, media: MediaRefs = {}): Promise<boolean> {
+    return this.writes.write({ task, lease, media });
   }
 
   async get(id: string): Promise<TaskRecord | null> {
