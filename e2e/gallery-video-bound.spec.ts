@@ -109,3 +109,25 @@ test('a video tile plays while the pointer is on it, then shows its frame again'
   await expect(video).toHaveCount(0);
   await expect(tile.locator('img[data-video-frame]')).toHaveCount(1);
 });
+
+test('a tile whose kept frame no longer loads gets it from its player again, not a broken picture', async ({ page }) => {
+  await page.setViewportSize({ width: 1200, height: 800 });
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  const first = g.tiles.first();
+  const id = await first.getAttribute('data-task-id');
+  const frame = first.locator('img[data-video-frame]');
+  await expect(frame).toHaveCount(1, { timeout: 15_000 });
+  const kept = await frame.getAttribute('src');
+  // As when the frame cache dropped it: its object URL is revoked while the tile is scrolled away.
+  await page.evaluate((url) => URL.revokeObjectURL(url ?? ''), kept);
+  const grid = page.getByTestId('gallery-grid');
+  await grid.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(page.locator(`[data-task-id="${id}"]`)).toHaveCount(0);
+  await grid.evaluate((el) => (el.scrollTop = 0));
+  const again = page.locator(`[data-task-id="${id}"] img[data-video-frame]`);
+  await expect(again).toHaveCount(1, { timeout: 15_000 });
+  await expect.poll(() => again.getAttribute('src')).not.toBe(kept);
+  await expect(again).toHaveJSProperty('complete', true);
+  expect(await again.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});

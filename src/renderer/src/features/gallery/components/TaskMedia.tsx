@@ -10,7 +10,7 @@ import { setResultDrag } from '../../library';
 import { thumbnailName } from '../../../../../shared/domain/thumbnail';
 import { useNearViewport } from '../hooks/use-near-viewport';
 import { useVideoSlot } from '../hooks/use-video-slot';
-import { cachedFrame, captureFrame, releaseOnUnmount } from '../hooks/video-frames';
+import { cachedFrame, captureFrame, forgetFrame, releaseOnUnmount } from '../hooks/video-frames';
 
 /** A stable hue per operation, so placeholders of one kind look alike and different kinds differ. */
 export function hueOf(s: string): number {
@@ -106,6 +106,12 @@ export function TaskMedia({
           src={frame}
           alt=""
           data-video-frame=""
+          // A frame that does not show (dropped from the cache, its URL revoked) is not a broken file: the
+          // player comes back and copies it again.
+          onError={() => {
+            forgetFrame(videoUrl);
+            frameCaptured((n) => n + 1);
+          }}
           onMouseEnter={hoverPlay ? () => setHovering(true) : undefined}
           onMouseLeave={hoverPlay ? () => setHovering(false) : undefined}
         />

@@ -18,6 +18,14 @@ const MAX_SIDE = 480;
 /** The frame captured earlier for this video, or null. */
 export const cachedFrame = (url: string): string | null => frames.get(url) ?? null;
 
+/** Drops a frame (one that would not show): the tile's player comes back and copies it again. */
+export function forgetFrame(url: string): void {
+  const frame = frames.get(url);
+  if (frame === undefined) return;
+  frames.delete(url);
+  URL.revokeObjectURL(frame);
+}
+
 function remember(url: string, frame: string): void {
   frames.set(url, frame);
   while (frames.size > MAX_FRAMES) {
