@@ -106,7 +106,6 @@ export class TeamSession {
   private cache: TeamMediaCache | null = null;
   private itemTimer: NodeJS.Timeout | null = null;
   readonly leaseMs: number;
-  readonly joinedWith: TeamSessionOptions['joinedWith'] | null;
 
   private constructor(
     private readonly options: TeamSessionOptions,
@@ -114,7 +113,6 @@ export class TeamSession {
   ) {
     this.log = options.log ?? silentLogger;
     this.leaseMs = options.leaseMs ?? 30_000;
-    this.joinedWith = options.joinedWith ?? null;
     this.held = new HeldLeases(this.leaseMs, () => this.parts?.now() ?? Date.now());
     this.hooks = {
       mayWork: (id) => this.held.live(id),
@@ -135,6 +133,7 @@ export class TeamSession {
     return new TeamSession(options, ledger);
   }
 
+  get joinedWith(): TeamSessionOptions['joinedWith'] | null { return this.options.joinedWith ?? null; }
   get member(): string {
     return this.options.member;
   }
