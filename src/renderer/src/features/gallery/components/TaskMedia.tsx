@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { useState, type CSSProperties, type DragEvent, type SyntheticEvent } from 'react';
+import { useState, type CSSProperties, type DragEvent } from 'react';
 import type { TaskResult, TaskSummary } from '../../../../../shared/domain/task';
 import { useBridge } from '../../../bridge/bridge-context';
 import { mediaUrl } from '../../../bridge/media';
@@ -10,7 +10,6 @@ import { setResultDrag } from '../../library';
 import { thumbnailName } from '../../../../../shared/domain/thumbnail';
 import { useNearViewport } from '../hooks/use-near-viewport';
 import { useVideoSlot } from '../hooks/use-video-slot';
-import { cachedFrame, captureFrame, forgetFrame, releaseOnUnmount } from '../hooks/video-frames';
 
 /** A stable hue per operation, so placeholders of one kind look alike and different kinds differ. */
 export function hueOf(s: string): number {
@@ -35,9 +34,7 @@ function onDragStart(e: DragEvent, r: TaskResult & { file: string }): void {
 
 /**
  * The picture of a task in a tile or a row: the cached thumbnail when core made one, else the image itself
- * (lazily decoded), a video's first frame (`preload=metadata`, `#t=0.1`), or a placeholder. A video's
- * player lives until its frame is copied into a picture (video-frames.ts), and again while the pointer is on
- * a tile that plays on hover.
+ * (lazily decoded), a video's first frame (`preload=metadata`, `#t=0.1`), or a placeholder.
  */
 export function TaskMedia({
   task,
@@ -62,14 +59,8 @@ export function TaskMedia({
   // An image without a recorded thumbnail asks core for one (made on demand); the image itself if that fails.
   const [full, setFull] = useState(false);
   const deferred = r?.kind === 'video' && !r.thumbnail;
-  const videoUrl = deferred && hasFile(r) ? `${mediaUrl('library', r.file)}#t=0.1` : null;
-  // The frame copied from this video's player (by URL: the lightbox reuses a TaskMedia for other results).
-  const [, frameCaptured] = useState(0);
-  const frame = videoUrl ? cachedFrame(videoUrl) : null;
-  const [hovering, setHovering] = useState(false);
-  const wantsPlayer = !frame || (hoverPlay && hovering);
   // And never more than a few players at once, however many video tiles are near (use-video-slot).
-  const player = useVideoSlot(deferred && hasFile(r) && !broken && settled && near && wantsPlayer);
+  const player = useVideoSlot(deferred && hasFile(r) && !broken && settled && near);
   const placeholder = (
     <div
       ref={deferred ? nearRef : undefined}
@@ -98,55 +89,20 @@ export function TaskMedia({
   };
   if (r.thumbnail)
     return <img {...common} src={mediaUrl('thumbs', r.thumbnail)} alt="" loading="lazy" decoding="async" />;
-  if (r.kind === 'video' && videoUrl) {
-    if (frame && !player)
-      return (
-        <img
-          {...common}
-          src={frame}
-          alt=""
-          data-video-frame=""
-          // A frame that does not show (dropped from the cache, its URL revoked) is not a broken file: the
-          // player comes back and copies it again.
-          onError={() => {
-            forgetFrame(videoUrl);
-            frameCaptured((n) => n + 1);
-          }}
-          onMouseEnter={hoverPlay ? () => setHovering(true) : undefined}
-          onMouseLeave={hoverPlay ? () => setHovering(false) : undefined}
-        />
-      );
+  if (r.kind === 'video') {
     if (!player) return placeholder;
-    // The frame at 0.1 s (`#t=0.1`): once loaded and not seeking there any more.
-    const keepFrame = (e: SyntheticEvent<HTMLVideoElement>): void => {
-      const v = e.currentTarget;
-      if (frame || v.seeking || v.readyState < 2) return;
-      void captureFrame(v, videoUrl).then((f) => f && frameCaptured((n) => n + 1));
-    };
     return (
       <video
         {...common}
-        ref={releaseOnUnmount}
-        src={videoUrl}
+        src={`${mediaUrl('library', r.file)}#t=0.1`}
         preload="metadata"
         muted
         playsInline
         loop={hoverPlay}
-        autoPlay={hoverPlay && hovering}
-        onLoadedData={keepFrame}
-        onSeeked={keepFrame}
-        onMouseEnter={
-          hoverPlay
-            ? (e) => {
-                setHovering(true);
-                void e.currentTarget.play().catch(() => {});
-              }
-            : undefined
-        }
+        onMouseEnter={hoverPlay ? (e) => void e.currentTarget.play().catch(() => {}) : undefined}
         onMouseLeave={
           hoverPlay
             ? (e) => {
-                setHovering(false);
                 e.currentTarget.pause();
                 e.currentTarget.currentTime = 0.1;
               }
