@@ -71,11 +71,33 @@ const pct = (xs: number[], p: number): number => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
 };
 
+/** A machine's CPU time so far (ms); `gcMs` also records its time collecting garbage, by machine name. */
+const gcMs = new Map<string, number>();
+/** Each machine's JavaScript heap in use at its last reading (MiB). */
+const heapMb = new Map<string, number>();
+/** The kernel's share of each machine's CPU time so far (ms): sockets, files. */
+const systemMs = new Map<string, number>();
 async function cpuOf(m: Machine): Promise<number> {
   const before = m.lines.length;
   m.send({ op: 'cpu' });
   const line = await m.waitFor((l) => l.type === 'cpu' && m.lines.indexOf(l) >= before, 5_000, 'cpu');
+  gcMs.set(m.name, line['gcMs'] as number);
+  heapMb.set(m.name, (line['heapUsed'] as number) / 2 ** 20);
+  systemMs.set(m.name, (line['system'] as number) / 1000);
   return ((line['user'] as number) + (line['system'] as number)) / 1000;
+}
+
+/** Transactions the database committed so far (every statement outside a transaction is one). */
+async function transactions(url: string): Promise<number> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query('SELECT pg_stat_force_next_flush()').catch(() => undefined);
+    const r = await c.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()');
+    return Number(r.rows[0]?.n ?? NaN);
+  } finally {
+    await c.end();
+  }
 }
 
 async function submitAndFinish(m: Machine, count: number, prompt: string, watchers: Machine[] = []): Promise<string[]> {
@@ -131,28 +153,36 @@ async function main(): Promise<void> {
       await submitAndFinish(a, WARMUP, 'bench team warm-up', [b]);
     }
     const perRound = Math.max(1, Math.round(N / ROUNDS));
+    const xactsBefore = await transactions(pg_.url);
     const measuredFrom = Date.now();
     const rounds: { solo: number; team: number; watcher: number }[] = [];
     const ids: string[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      const round = { solo: 0, team: 0, watcher: 0 };
+      const round = { solo: 0, team: 0, watcher: 0, soloGc: 0, teamGc: 0, soloSys: 0, teamSys: 0 };
       const runSolo = async (): Promise<void> => {
         const before = await cpuOf(solo);
+        const [gcBefore, sysBefore] = [gcMs.get(solo.name) ?? 0, systemMs.get(solo.name) ?? 0];
         await submitAndFinish(solo, perRound, `bench solo ${r}`);
         round.solo = ((await cpuOf(solo)) - before) / perRound;
+        round.soloGc = ((gcMs.get(solo.name) ?? 0) - gcBefore) / perRound;
+        round.soloSys = ((systemMs.get(solo.name) ?? 0) - sysBefore) / perRound;
       };
       const runTeam = async (): Promise<void> => {
         const [aBefore, bBefore] = [await cpuOf(a), await cpuOf(b)];
+        const [gcBefore, sysBefore] = [gcMs.get(a.name) ?? 0, systemMs.get(a.name) ?? 0];
         ids.push(...(await submitAndFinish(a, perRound, `bench team ${r}`, [b])));
         round.team = ((await cpuOf(a)) - aBefore) / perRound;
+        round.teamGc = ((gcMs.get(a.name) ?? 0) - gcBefore) / perRound;
+        round.teamSys = ((systemMs.get(a.name) ?? 0) - sysBefore) / perRound;
         round.watcher = ((await cpuOf(b)) - bBefore) / perRound;
       };
       for (const run of r % 2 === 0 ? [runSolo, runTeam] : [runTeam, runSolo]) await run();
       rounds.push(round);
     }
     const measuredTo = Date.now();
+    const xacts = (await transactions(pg_.url)) - xactsBefore;
     await solo.stop();
-    const sum = (k: 'solo' | 'team' | 'watcher'): number => rounds.reduce((t, x) => t + x[k], 0) / rounds.length;
+    const sum = (k: 'solo' | 'team' | 'watcher' | 'soloGc' | 'teamGc' | 'soloSys' | 'teamSys'): number => rounds.reduce((t, x) => t + x[k], 0) / rounds.length;
     const [soloCpu, teamCpu, watcherCpu] = [sum('solo'), sum('team'), sum('watcher')];
     const roundRatios = rounds.map((x) => x.team / x.solo);
     const mid = [...roundRatios].sort((x, y) => x - y);
@@ -174,6 +204,9 @@ async function main(): Promise<void> {
     if (values['cpu-only']) {
       // For profiling the working machine (TEAM_MACHINE_CPU_PROF): it stops cleanly and writes its profile.
       // The measured rounds' wall-clock window (epoch ms), to cut a system-wide profile to it (perf --time).
+      process.stdout.write(`of the CPU per task, in the kernel: solo ${sum('soloSys').toFixed(1)} ms, team ${sum('teamSys').toFixed(1)} ms\n`);
+      process.stdout.write(`garbage collection per task (wall time of the pauses): solo ${sum('soloGc').toFixed(2)} ms, team ${sum('teamGc').toFixed(2)} ms; heap in use at the end: solo ${heapMb.get(solo.name)?.toFixed(0)} MiB, team ${heapMb.get(a.name)?.toFixed(0)} MiB\n`);
+      process.stdout.write(`database transactions per team task: ${(xacts / (perRound * ROUNDS)).toFixed(1)} (both machines, the watcher's pulls included)\n`);
       process.stdout.write(`measured window: ${measuredFrom} ${measuredTo}; ${pinned ? `pinned to core ${pinned.measured}` : "not pinned"}\n`);
       process.stdout.write(
         `CPU per task: solo ${soloCpu.toFixed(1)} ms, team ${teamCpu.toFixed(1)} ms; median of ${ROUNDS} rounds ${ratio.toFixed(2)}× (rounds ${roundRatios.map((x) => x.toFixed(2)).join(', ')}; pooled ${(teamCpu / soloCpu).toFixed(2)}×)\n`,

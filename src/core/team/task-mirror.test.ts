@@ -79,6 +79,8 @@ it('a change nothing urgent rides on waits for the next; the send phase, the gat
   // The insert, the request going out, the gateway's id, the close: the two other changes rode along.
   expect(await t.writes()).toBe(4);
   expect(t.mirror.pending).toBe(0);
+  // Closed: nothing of it is kept (a machine running for months does not hold every task it ever wrote).
+  expect(t.mirror.remembered).toBe(0);
 });
 
 it('a write still waiting is sent when the mirror is told to finish (stopping)', async () => {
@@ -87,6 +89,7 @@ it('a write still waiting is sent when the mirror is told to finish (stopping)',
   expect(t.mirror.pending).toBe(1);
   await t.mirror.idle();
   expect(await t.inLedger()).toMatchObject({ status: 'submitting', progress: 5 });
+  expect(t.mirror.remembered).toBe(1); // still open: its last write is what the next is weighed against
 });
 
 it('landed: once it resolves, the ledger has the newest state (the engine sends only then)', async () => {

@@ -108,6 +108,11 @@ export class TaskMirror {
     }
   }
 
+  /** Tasks whose last write is kept to weigh the next one: the open ones held here, not every task ever written. */
+  get remembered(): number {
+    return new Set([...this.written.keys(), ...this.marks.keys()]).size;
+  }
+
   get pending(): number {
     return this.failed.size + this.writing.size + this.deferred.size;
   }
@@ -139,6 +144,13 @@ export class TaskMirror {
   async idle(): Promise<void> {
     for (const id of [...this.deferred.keys()]) this.start(id);
     while (this.writing.size > 0) await Promise.allSettled([...this.writing.values()]);
+  }
+
+  /** Drops what was kept for a task's next write (a new lease writes it whole again, see schedule). */
+  private forget(taskId: string, task: TaskRecord): void {
+    this.written.delete(taskId);
+    this.marks.delete(taskId);
+    for (const r of task.results) this.stored.delete(`${taskId}/${r.index}`);
   }
 
   private async write(taskId: string): Promise<void> {
@@ -178,7 +190,11 @@ export class TaskMirror {
         this.deps.held.drop(taskId);
         this.deps.log.warn('team: a write was refused (another machine holds this task now)', { task: taskId, epoch: lease.epoch });
         this.deps.onLost(taskId);
-      } else if (closing) this.deps.held.drop(taskId);
+      } else if (closing) {
+        this.deps.held.drop(taskId);
+        // A closed task is not written again under this lease: what was kept to weigh its next write goes.
+        this.forget(taskId, task);
+      }
     } catch (e) {
       this.failed.add(taskId);
       this.deps.log.warn('team: a write waits for the team database', { task: taskId, error: e instanceof Error ? e.message : String(e) });

@@ -6,6 +6,7 @@
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { createCore } from '../../create-core';
@@ -93,6 +94,11 @@ async function main(): Promise<void> {
     out({ type: 'task', id: t.id, status: t.status, rawStatus: t.rawStatus, remoteId: t.remoteId, favourite: t.favourite, mine: team?.hooks.mayWork(t.id) ?? true, results: t.results.map((r) => ({ state: r.state, file: r.file, sha256: r.sha256 })), at: Date.now() });
   });
   await core.start();
+  // Time spent collecting garbage (the bench's CPU figure prints it beside the CPU time).
+  let gcMs = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcMs += e.duration;
+  }).observe({ entryTypes: ['gc'] });
   out({ type: 'ready', pid: process.pid });
   const rl = createInterface({ input: process.stdin });
   rl.on('line', (line) => {
@@ -106,7 +112,7 @@ async function main(): Promise<void> {
       const profDir = process.env['TEAM_MACHINE_CPU_PROF'];
       if (profDir) mkdirSync(profDir, { recursive: true });
       if (profDir) appendFileSync(join(profDir, `${config.member}-marks.txt`), `${process.hrtime.bigint() / 1000n}\n`);
-      return out({ type: 'cpu', ...process.cpuUsage() });
+      return out({ type: 'cpu', ...process.cpuUsage(), gcMs, heapUsed: process.memoryUsage().heapUsed });
     }
     const answer = (work: Promise<Record<string, unknown>>): void =>
       void work.then(
