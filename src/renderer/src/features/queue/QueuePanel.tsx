@@ -78,7 +78,9 @@ export function QueuePanel({ id, onClose }: { id: string; onClose: () => void })
       aria-label={t('queue.title')}
       data-testid="queue-panel"
       onKeyDown={(e) => {
-        if (e.key === 'Escape') {
+        // A layer opened from the panel (the Select's listbox, a tooltip) took this Escape to close itself
+        // (Radix dismisses on the document's capture phase and marks the event): it is not the panel's.
+        if (e.key === 'Escape' && !e.defaultPrevented) {
           e.stopPropagation();
           onClose();
         }
