@@ -1,4 +1,3 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { BridgeError } from '../../shared/bridge/result';
 import type { TaskStore } from '../db/task-store';
@@ -21,6 +20,7 @@ import { DEFAULT_CACHE_BYTES, TeamMediaCache } from './media-cache';
 import { ledgerUnreachable, OfflineReservations } from './offline-reservations';
 import type { TaskSummary } from '../../shared/domain/task';
 import { parseTaskRecord } from './record-schema';
+import { FeedCursor } from './feed-cursor';
 
 export interface TeamSessionOptions {
   /** postgres://… of the team's database (its password comes from the secrets store, never from the ledger). */
@@ -80,7 +80,6 @@ export interface TeamStatus {
 
 const INTERRUPTED = 'The machine working this task stopped while it was being submitted. The gateway may have accepted it; check before resubmitting.';
 const mediaRefsSchema = z.record(z.string(), z.string().regex(/^[a-f0-9]{64}$/));
-const cursorSchema = z.object({ lastSeq: z.number().int().nonnegative() });
 
 /**
  * This machine in a team: leases (renewed, taken over when another machine's expire), the writer hook that
@@ -105,6 +104,7 @@ export class TeamSession {
   private items: SharedItems | null = null;
   private cache: TeamMediaCache | null = null;
   private itemTimer: NodeJS.Timeout | null = null;
+  private readonly cursor: FeedCursor;
   readonly leaseMs: number;
 
   private constructor(
@@ -112,6 +112,7 @@ export class TeamSession {
     readonly ledger: TeamLedger,
   ) {
     this.log = options.log ?? silentLogger;
+    this.cursor = new FeedCursor(options.cursorFile, this.log);
     this.leaseMs = options.leaseMs ?? 30_000;
     this.held = new HeldLeases(this.leaseMs, () => this.parts?.now() ?? Date.now());
     this.hooks = {
@@ -202,12 +203,12 @@ export class TeamSession {
     for (const l of this.held.all()) this.mirror?.schedule(l.taskId);
     this.feed = new ChangeFeed({
       url: this.options.url,
-      since: this.readCursor(),
+      since: this.cursor.read(),
       self: this.options.machine,
       apply: async (rows) => {
         await this.applier?.apply(rows);
       },
-      onAdvance: (seq) => this.writeCursor(seq),
+      onAdvance: (seq) => this.cursor.advance(seq),
       alsoPull: async (client) => this.items?.pull(client),
       onState: (state, error) => {
         this.log.info('team: change feed', { state, ...(error ? { error } : {}) });
@@ -237,6 +238,7 @@ export class TeamSession {
     await this.applier?.idle();
     this.offEvents?.();
     await this.feed?.stop();
+    this.cursor.flush();
     await this.ledger.close();
   }
 
@@ -377,19 +379,6 @@ export class TeamSession {
     } catch (e) {
       this.log.warn('team: a task could not be read back from the ledger', { task: taskId, error: e instanceof Error ? e.message : String(e) });
     }
-  }
-
-  private readCursor(): number {
-    if (!this.options.cursorFile) return 0;
-    try {
-      return cursorSchema.parse(JSON.parse(readFileSync(this.options.cursorFile, 'utf8'))).lastSeq;
-    } catch {
-      return 0;
-    }
-  }
-
-  private writeCursor(seq: number | undefined): void {
-    if (this.options.cursorFile && seq !== undefined) writeFileSync(this.options.cursorFile, JSON.stringify({ lastSeq: seq }));
   }
 
   private need(): TeamCoreParts {
