@@ -158,7 +158,7 @@ async function main(): Promise<void> {
     const perRound = Math.max(1, Math.round(N / ROUNDS));
     const xactsBefore = await transactions(pg_.url);
     const measuredFrom = Date.now();
-    const rounds: { solo: number; team: number; watcher: number }[] = [];
+    const rounds: { solo: number; team: number; watcher: number; soloGc: number; teamGc: number; soloSys: number; teamSys: number }[] = [];
     const ids: string[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const round = { solo: 0, team: 0, watcher: 0, soloGc: 0, teamGc: 0, soloSys: 0, teamSys: 0 };
