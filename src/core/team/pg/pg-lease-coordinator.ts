@@ -13,6 +13,13 @@ export interface KeeperRound {
 
 const RETURNING = 'RETURNING id AS task_id, lease_owner, lease_epoch, lease_until';
 const UNTIL = 'now() + make_interval(secs => $2::float8 / 1000)';
+/**
+ * The rows still held (owner and epoch), locked before any is renewed and in id order, as a state write locks its rows (see
+ * state-writes.ts): the same tasks locked in opposite orders by a renewal and a write deadlocked. The renewal
+ * reads it through an uncorrelated ARRAY(), an InitPlan computed whole before the update's first row.
+ */
+const LOCK_HELD =
+  'locked AS (SELECT t.id FROM tasks t JOIN held ON held.id = t.id AND t.lease_epoch = held.epoch AND t.lease_owner = $1 ORDER BY t.id FOR UPDATE OF t)';
 
 /**
  * Leases in the tasks table (`lease_owner`, `lease_until`, `lease_epoch`), on the server's clock. Taking a
@@ -48,9 +55,10 @@ export class PgLeaseCoordinator implements LeaseCoordinator {
     // One statement for all of them: with forty tasks held, a renewal per task per second was most of the
     // queries a team machine made (issue 29's CPU per task).
     const r = await this.pool.query(
-      `UPDATE tasks t SET lease_until = ${UNTIL}
-         FROM unnest($3::text[], $4::bigint[]) AS held(id, epoch)
-        WHERE t.id = held.id AND t.lease_epoch = held.epoch AND t.lease_owner = $1 AND t.open
+      `WITH held AS (SELECT * FROM unnest($3::text[], $4::bigint[]) AS h(id, epoch)), ${LOCK_HELD}
+       UPDATE tasks t SET lease_until = ${UNTIL}
+         FROM held
+        WHERE t.id = ANY (ARRAY(SELECT id FROM locked)) AND t.id = held.id AND t.lease_epoch = held.epoch AND t.lease_owner = $1 AND t.open
         RETURNING t.id AS task_id, t.lease_owner, t.lease_epoch, t.lease_until`,
       [this.owner, this.leaseMs, leases.map((l) => l.taskId), leases.map((l) => l.epoch)],
     );
@@ -64,11 +72,11 @@ export class PgLeaseCoordinator implements LeaseCoordinator {
    */
   async keepRound(leases: readonly Lease[], limit: number): Promise<KeeperRound> {
     const r = await this.pool.query(
-      `WITH held AS (SELECT * FROM unnest($3::text[], $4::bigint[]) AS h(id, epoch)),
+      `WITH held AS (SELECT * FROM unnest($3::text[], $4::bigint[]) AS h(id, epoch)), ${LOCK_HELD},
        renewed AS (
          UPDATE tasks t SET lease_until = ${UNTIL}
            FROM held
-          WHERE t.id = held.id AND t.lease_epoch = held.epoch AND t.lease_owner = $1 AND t.open
+          WHERE t.id = ANY (ARRAY(SELECT id FROM locked)) AND t.id = held.id AND t.lease_epoch = held.epoch AND t.lease_owner = $1 AND t.open
           RETURNING t.id AS task_id, t.lease_owner, t.lease_epoch, t.lease_until, false AS claimed
        ),
        claimed AS (

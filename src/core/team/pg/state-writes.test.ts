@@ -66,3 +66,30 @@ it('two writes of one task never share a statement: both land, in order, and the
   const log = await ledger.pool.query('SELECT count(*)::int AS n FROM change_log WHERE task_id = $1', [task.id]);
   expect(log.rows[0]).toEqual({ n: 3 }); // the insert and both writes
 });
+
+it('state writes and lease renewals of the same tasks, asked for at once in opposite orders, never deadlock', async () => {
+  const tasks = Array.from({ length: 24 }, () => fresh());
+  const leases = await Promise.all(tasks.map((task) => ledger.library.reserveAndInsert({ task, member: 'batcher', points: 1, owner: 'batcher' })));
+  const pacer = fresh();
+  const pacerLease = await ledger.library.reserveAndInsert({ task: pacer, member: 'batcher', points: 1, owner: 'batcher' });
+  const deadlocks: unknown[] = [];
+  const caught = (e: unknown): void => {
+    if (typeof e === 'object' && e !== null && 'code' in e && e.code === '40P01') deadlocks.push(e);
+    else throw e;
+  };
+  for (let round = 0; round < 30; round++) {
+    // A write in flight, so the 24 asked for meanwhile go as one statement the moment it lands; the keeper's
+    // renewal goes then too. The writes lock rows in the order asked (first to last), the renewal last to first.
+    const inFlight = ledger.library.write({ ...pacer, status: 'running', progress: round }, pacerLease);
+    const writes = tasks.map((task, i) => {
+      const lease = leases[i];
+      if (!lease) throw new Error('no lease');
+      return ledger.library.write({ ...task, status: 'running', progress: round }, lease).catch(caught);
+    });
+    await inFlight;
+    const renewal = ledger.leases.keepRound([...leases].reverse(), 0).catch(caught);
+    await Promise.all([...writes, renewal]);
+  }
+  expect(deadlocks).toEqual([]);
+  expect(await ledger.library.get(tasks[23]?.id ?? '')).toMatchObject({ status: 'running', progress: 29 });
+}, 60_000);

@@ -18,11 +18,18 @@ export interface StateWrite {
  * charged (the CTE sees the rows as they were before this statement gives the leases up, so it is fenced
  * alike). favourite and rejected are the users' (EditQueue): a holder's state write keeps the ledger's.
  * RETURNING names the rows written: a write whose task is absent from it was refused.
+ *
+ * The rows are locked first, all of them and in id order (`locked`, computed whole before the update reads a
+ * row: an uncorrelated ARRAY() is an InitPlan), as the keeper's renewal locks them (PgLeaseCoordinator): two
+ * statements of one machine on the same tasks in opposite orders deadlocked, and PostgreSQL aborted one of
+ * them (in a team bench run, now and then a keeper round, a write when the machine was slow).
  */
 const WRITE_SQL = `
 WITH w AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb)
     AS w(id text, epoch bigint, owner text, record jsonb, status text, open boolean, media jsonb, points numeric)
+), locked AS (
+  SELECT t.id FROM tasks t JOIN w ON w.id = t.id AND t.lease_epoch = w.epoch AND t.lease_owner = w.owner ORDER BY t.id FOR UPDATE OF t
 ), settled AS (
   UPDATE spend SET points = w.points, settled = true
     FROM w
@@ -34,7 +41,7 @@ UPDATE tasks SET record = w.record || jsonb_build_object('favourite', tasks.reco
        lease_owner = CASE WHEN w.open THEN tasks.lease_owner ELSE NULL END,
        lease_until = CASE WHEN w.open THEN tasks.lease_until ELSE NULL END
   FROM w
- WHERE tasks.id = w.id AND tasks.lease_epoch = w.epoch AND tasks.lease_owner = w.owner
+ WHERE tasks.id = ANY (ARRAY(SELECT id FROM locked)) AND tasks.id = w.id AND tasks.lease_epoch = w.epoch AND tasks.lease_owner = w.owner
 RETURNING tasks.id`;
 
 const writtenRowSchema = z.object({ id: z.string() });
