@@ -41,11 +41,14 @@ export function TaskMedia({
   index = 0,
   hoverPlay = false,
   scrolling = false,
+  fling = false,
 }: {
   task: TaskSummary;
   index?: number;
   hoverPlay?: boolean;
   scrolling?: boolean;
+  /** Mounted during a fling: no picture asked for (no thumbnail made, fetched, decoded) until it slows down. */
+  fling?: boolean;
 }) {
   const bridge = useBridge();
   const [broken, setBroken] = useState(false);
@@ -53,6 +56,9 @@ export function TaskMedia({
   // tile has been still long enough to start, it keeps its poster when the next scroll begins.
   const [settled, setSettled] = useState(!scrolling);
   if (!scrolling && !settled) setSettled(true);
+  // Likewise a tile that only flies past in a fling never asks for its picture; once asked, it keeps it.
+  const [asked, setAsked] = useState(!fling);
+  if (!fling && !asked) setAsked(true);
   const r = task.results[index];
   // No player (nor its first frame's decode) until the tile is near the screen and the first screen painted.
   const [nearRef, near] = useNearViewport();
@@ -74,7 +80,7 @@ export function TaskMedia({
       ) : null}
     </div>
   );
-  if (!hasFile(r) || broken) return placeholder;
+  if (!hasFile(r) || broken || !asked) return placeholder;
   const common = {
     className: 'gl-media',
     draggable: true,
