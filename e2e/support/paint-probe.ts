@@ -6,7 +6,8 @@
  * - `firstTile`: the first `[data-testid="task-tile"]` entered the DOM (a MutationObserver, in the same task
  *   as React's commit); `paint`: the frame that shows it was painted (rAF, then a message posted from it,
  *   which runs after that frame's paint);
- * - `mediaReady`: every tile in the viewport shows its picture (img decoded or a video frame; a finished
+ * - `mediaReady`: every tile in the viewport shows its picture (img decoded, a video frame or the frame kept as
+ *   its poster; a finished
  *   task's placeholder does not count), or null if that takes over 15 s (e.g. a result file is missing).
  */
 import type { Page } from 'playwright-core';
@@ -66,7 +67,8 @@ export const PAINT_PROBE = String.raw`(() => {
     const img = tile.querySelector('img.gl-media');
     if (img) return img.complete && img.naturalWidth > 0;
     const video = tile.querySelector('video');
-    if (video) return video.readyState >= 2;
+    // A video shows its picture once its first frame is loaded, or kept as its poster (its player released).
+    if (video) return video.readyState >= 2 || video.hasAttribute('data-frame');
     // A finished task's placeholder (a player not made yet) is not its picture; others have none to show.
     return tile.getAttribute('data-status') !== 'succeeded';
   };

@@ -5,6 +5,7 @@ import type { TaskSummary } from '../../../../../shared/domain/task';
 import type { TileSize } from '../gallery-store';
 import { useElementWidth } from '../hooks/use-element-width';
 import { useLoadMore } from '../hooks/use-load-more';
+import { useFling } from '../hooks/fling';
 import type { TaskActions } from '../hooks/use-task-actions';
 import { SkeletonTile, TaskTile } from './TaskTile';
 import { useTaskMembers } from '../../team';
@@ -46,6 +47,8 @@ export function TaskGrid({ items, total, tileSize, actions, ...pager }: ListProp
   });
   useEffect(() => virtualizer.measure(), [virtualizer, tile]);
   const virtualRows = virtualizer.getVirtualItems();
+  // A fling's tiles fly past: they leave their pictures unasked until it slows down (hooks/fling.ts).
+  const fling = useFling(virtualizer.scrollOffset ?? 0, virtualizer.isScrolling);
   const lastRow = virtualRows.at(-1)?.index ?? 0;
   useLoadMore((lastRow + 1) * columns, columns * 8, { loaded: items.length, ...pager });
   // Team mode: who made each task on screen (one call per screenful; nothing in solo mode).
@@ -67,7 +70,7 @@ export function TaskGrid({ items, total, tileSize, actions, ...pager }: ListProp
                 const i = row.index * columns + c;
                 if (i >= count) return null;
                 const task = items[i];
-                return task ? <TaskTile key={task.id} task={task} actions={actions} scrolling={virtualizer.isScrolling} member={members[task.id]} /> : <SkeletonTile key={`s${i}`} />;
+                return task ? <TaskTile key={task.id} task={task} actions={actions} scrolling={virtualizer.isScrolling} fling={fling} member={members[task.id]} /> : <SkeletonTile key={`s${i}`} />;
               })}
             </div>
           ))}

@@ -21,11 +21,14 @@ export const TaskTile = memo(function TaskTile({
   task,
   actions,
   scrolling = false,
+  fling = false,
   member,
 }: {
   task: TaskSummary;
   actions: TaskActions;
   scrolling?: boolean;
+  /** The grid is being flung: the picture is not asked for until it slows down (hooks/fling.ts). */
+  fling?: boolean;
   /** Who made it (team mode only). */
   member?: string | undefined;
 }) {
@@ -62,7 +65,7 @@ export const TaskTile = memo(function TaskTile({
         }
       }}
     >
-      <TaskMedia task={task} hoverPlay scrolling={scrolling} />
+      <TaskMedia task={task} hoverPlay scrolling={scrolling} fling={fling} />
       {!done && (
         <div className="gl-tile-status">
           <LiveStatus
