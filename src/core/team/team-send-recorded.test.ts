@@ -60,6 +60,9 @@ it('every submission reaches the gateway after the ledger recorded it as maybe s
                WHEN (NEW.record->'internal'->>'sendPhase' = 'wire' AND OLD.record->'internal'->>'sendPhase' IS DISTINCT FROM 'wire')
                EXECUTE FUNCTION test_slow_send_write();`),
   );
+  // Its feed live, as it is a moment after start: before that a Generate waits in the line (the ledger is
+  // not known to be reachable yet), which is not what this test is about.
+  await m.whenLive();
   const { ids } = await submit(m, 4, 'recorded before sent');
   expect(ids).toHaveLength(4);
   for (const until = Date.now() + 20_000; seen.length < 4 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 50));

@@ -78,6 +78,20 @@ export class Machine {
     });
   }
 
+  /**
+   * Until the machine's change feed is live (its `ready` comes once its core runs; the feed connects just
+   * after). Before that, a Generate waits in the line, saying the team database is not reached yet.
+   */
+  async whenLive(timeoutMs = 20_000): Promise<void> {
+    for (const until = Date.now() + timeoutMs; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
+      const before = this.lines.length;
+      this.send({ op: 'status' });
+      const status = await this.waitFor((l) => l.type === 'status' && this.lines.indexOf(l) >= before, 5_000, 'status');
+      if (status['feed'] === 'live') return;
+    }
+    throw new Error(`${this.name}: the team feed was not live within ${timeoutMs} ms`);
+  }
+
   /** The latest state this machine reported for each task. */
   tasks(): Map<string, TaskLine> {
     const m = new Map<string, TaskLine>();
