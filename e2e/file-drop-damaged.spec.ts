@@ -30,11 +30,13 @@ test('dropping a file with damaged settings shows a clear message (en, zh-CN) an
   const dialog = page.getByTestId('file-drop-dialog');
   await drop(page, deepPng(), 'deep.png');
   await expect(dialog).toContainText("This file's Atelier settings are damaged, so they cannot be shown or reused.");
+  // The language changes while the dialog is open: its sentence follows (it was kept as English text).
+  await app.core.handlers.updatePreferences({ language: 'zh-CN' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(dialog).toContainText('此文件中的 Atelier 设置已损坏');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
-  await app.core.handlers.updatePreferences({ language: 'zh-CN' });
-  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await drop(page, deepPng(), 'deep.png');
   await expect(dialog).toContainText('此文件中的 Atelier 设置已损坏');
   await page.keyboard.press('Escape');

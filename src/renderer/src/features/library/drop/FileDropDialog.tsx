@@ -25,7 +25,8 @@ export function headAndTail(file: File): File {
 type State =
   | { phase: 'reading'; name: string }
   | { phase: 'done'; name: string; found: InspectedFile }
-  | { phase: 'error'; name: string; message: string };
+  /** `damaged`: our own sentence, translated when shown (so it follows a change of language); else core's text. */
+  | { phase: 'error'; name: string; damaged: boolean; message: string };
 
 /**
  * Drop any image or video made by Atelier onto the app (anywhere outside a form's drop zones): shows the
@@ -56,7 +57,8 @@ export function FileDropDialog() {
           setState({
             phase: 'error',
             name: file.name,
-            message: damaged ? t('library.drop.damaged') : err instanceof Error ? err.message : String(err),
+            damaged,
+            message: err instanceof Error ? err.message : String(err),
           });
         }
       })();
@@ -67,7 +69,7 @@ export function FileDropDialog() {
       window.removeEventListener('dragover', over);
       window.removeEventListener('drop', drop);
     };
-  }, [bridge, t]);
+  }, [bridge]);
   if (!state) return null;
   const close = () => setState(null);
   const p = state.phase === 'done' ? state.found.provenance : null;
@@ -89,7 +91,7 @@ export function FileDropDialog() {
         </button>
       </header>
       {state.phase === 'reading' && <p className="muted">{t('library.drop.reading')}</p>}
-      {state.phase === 'error' && <p className="lb-error">{state.message}</p>}
+      {state.phase === 'error' && <p className="lb-error">{state.damaged ? t('library.drop.damaged') : state.message}</p>}
       {state.phase === 'done' && !p && <p data-testid="file-drop-none">{t('library.drop.none')}</p>}
       {p && (
         <>
