@@ -86,15 +86,21 @@ const withoutPicture = (page: Page) =>
     pictured,
   );
 
-test('tiles that only fly past in a fling never ask for their thumbnail; the tiles where it stops show theirs', async ({
-  page,
-}) => {
+/** The gallery opened at 1280×800 and at rest (every tile on screen shows its picture); the thumbnails asked so far and from now on. */
+async function openAtRest(page: Page): Promise<Set<string>> {
   await page.setViewportSize({ width: 1280, height: 800 });
   const asked = thumbnailRequests(page);
   const g = new GalleryPage(page);
   await g.open(app.url);
   await expect(g.tiles.first()).toBeVisible();
   await expect.poll(() => withoutPicture(page)).toBe(0);
+  return asked;
+}
+
+test('tiles that only fly past in a fling never ask for their thumbnail; the tiles where it stops show theirs', async ({
+  page,
+}) => {
+  const asked = await openAtRest(page);
   // Tiles mounted before the fling (the screen and its overscan rows) asked at rest.
   const before = new Set([...asked, ...(await tileIds(page))]);
 
@@ -115,11 +121,7 @@ test('tiles that only fly past in a fling never ask for their thumbnail; the til
 test('a slow scroll (40 px a frame) asks for the pictures of the tiles it passes while it scrolls', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  const asked = thumbnailRequests(page);
-  const g = new GalleryPage(page);
-  await g.open(app.url);
-  await expect.poll(() => withoutPicture(page)).toBe(0);
+  const asked = await openAtRest(page);
   const before = new Set(asked);
   const { seen: passed } = await scroll(page, 40, 60);
   // Asked during the scroll itself (the check runs as it ends, before a stopped scroll could ask).

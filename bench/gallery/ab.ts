@@ -9,9 +9,10 @@
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startGalleryApp, type RunningGalleryApp } from '../../e2e/support/gallery-app';
-import { measureLoad, PAINT_PROBE } from '../../e2e/support/paint-probe';
+import { measureLoad } from '../../e2e/support/paint-probe';
+import { coldProbedPage, launchBenchBrowser, probedPage } from './bench-browser';
 import { clearSearch, scrollFrames, searchLatency } from './interactions';
 import { copyTemplate, ensureTemplate } from './seed-cache';
 
@@ -27,7 +28,6 @@ const { values: args } = parseArgs({
 });
 const COUNT = Number(args.tasks);
 const ROUNDS = Number(args.rounds);
-const VIEWPORT = { width: 1440, height: 900 };
 const WORDS = ['lighthouse', 'fox', 'teapot', 'neon', 'watercolor', 'astronaut', '灯塔', 'koi'];
 
 const median = (xs: number[]): number => {
@@ -47,9 +47,7 @@ interface Side {
 async function side(browser: Browser, name: string, dir: string, template: string): Promise<Side> {
   const app = await startGalleryApp((d) => copyTemplate(template, d), { rendererDir: resolve(dir) });
   await app.core.handlers.updatePreferences({ theme: 'dark' });
-  const page = await browser.newPage({ viewport: VIEWPORT });
-  await page.addInitScript('window.__name = (fn) => fn');
-  await page.addInitScript(PAINT_PROBE);
+  const page = await probedPage(browser);
   await measureLoad(page, app.url);
   return { name, app, page, figures: {} };
 }
@@ -57,9 +55,7 @@ async function side(browser: Browser, name: string, dir: string, template: strin
 const push = (s: Side, k: string, v: number) => (s.figures[k] ??= []).push(v);
 
 async function round(browser: Browser, s: Side, i: number): Promise<void> {
-  const ctx = await browser.newContext({ viewport: VIEWPORT });
-  const cold = await ctx.newPage();
-  await cold.addInitScript(PAINT_PROBE);
+  const { context: ctx, page: cold } = await coldProbedPage(browser);
   const c = await measureLoad(cold, s.app.url);
   await ctx.close();
   push(s, 'cold paint ms', c.paint);
@@ -80,10 +76,7 @@ async function round(browser: Browser, s: Side, i: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchBenchBrowser();
   const before = load();
   const template = ensureTemplate(COUNT, 11);
   const sides = [await side(browser, 'A', args.a!, template), await side(browser, 'B', args.b!, template)];

@@ -8,9 +8,9 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 import { startGalleryApp } from '../../e2e/support/gallery-app';
-import { measureLoad, PAINT_PROBE } from '../../e2e/support/paint-probe';
+import { measureLoad } from '../../e2e/support/paint-probe';
+import { coldProbedPage, launchBenchBrowser } from './bench-browser';
 import { copyTemplate, ensureTemplate } from './seed-cache';
 
 const { values: args } = parseArgs({
@@ -67,16 +67,11 @@ async function main(): Promise<void> {
   const app = await startGalleryApp((dir) => copyTemplate(template, dir), {
     ...(args.renderer ? { rendererDir: resolve(args.renderer) } : {}),
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchBenchBrowser();
   try {
     await app.core.handlers.updatePreferences({ theme: 'dark' });
     for (let r = 0; r < Number(args.runs); r++) {
-      const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      const page = await ctx.newPage();
-      await page.addInitScript(PAINT_PROBE);
+      const { context: ctx, page } = await coldProbedPage(browser);
       const cdp = await ctx.newCDPSession(page);
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 250 });

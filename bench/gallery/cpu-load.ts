@@ -5,9 +5,9 @@
  * cold: a fresh browser context; warm: a reload after one load; search: typing a word after a load.
  */
 import { writeFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
 import { startGalleryApp } from '../../e2e/support/gallery-app';
-import { measureLoad, PAINT_PROBE } from '../../e2e/support/paint-probe';
+import { measureLoad } from '../../e2e/support/paint-probe';
+import { coldProbedPage, launchBenchBrowser } from './bench-browser';
 import { searchLatency } from './interactions';
 import { copyTemplate, ensureTemplate } from './seed-cache';
 
@@ -16,12 +16,9 @@ async function main(): Promise<void> {
   if (!dir || !out) throw new Error('usage: cpu-load.ts <renderer dir> <out.cpuprofile> [cold|warm|search]');
   const template = ensureTemplate(Number(process.env.TASKS ?? 10000), 11);
   const app = await startGalleryApp((d) => copyTemplate(template, d), { rendererDir: dir });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await launchBenchBrowser();
   try {
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await ctx.newPage();
-    await page.addInitScript('window.__name = (fn) => fn');
-    await page.addInitScript(PAINT_PROBE);
+    const { context: ctx, page } = await coldProbedPage(browser);
     if (mode !== 'cold') await measureLoad(page, app.url);
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Profiler.enable');

@@ -7,9 +7,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 import { startGalleryApp } from '../../e2e/support/gallery-app';
-import { measureLoad, PAINT_PROBE } from '../../e2e/support/paint-probe';
+import { measureLoad } from '../../e2e/support/paint-probe';
+import { launchBenchBrowser, probedPage, type TraceEvent } from './bench-browser';
 import { scrollFrames } from './interactions';
 import { copyTemplate, ensureTemplate } from './seed-cache';
 
@@ -23,28 +23,13 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '1' },
   },
 });
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tid: number;
-  pid: number;
-  args?: { name?: string; data?: { url?: string; type?: string } };
-}
-
 async function main(): Promise<void> {
   const template = ensureTemplate(Number(args.tasks), 11);
   const app = await startGalleryApp((d) => copyTemplate(template, d), { rendererDir: resolve(args.renderer!) });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchBenchBrowser();
   try {
     await app.core.handlers.updatePreferences({ theme: 'dark' });
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.addInitScript('window.__name = (fn) => fn');
-    await page.addInitScript(PAINT_PROBE);
+    const page = await probedPage(browser);
     await measureLoad(page, app.url);
     await page.getByTestId('view-grid').click();
     const thumbs = () => (existsSync(join(app.dataDir, 'thumbs')) ? readdirSync(join(app.dataDir, 'thumbs')).length : 0);

@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 import { startGalleryApp } from '../../e2e/support/gallery-app';
-import { measureLoad, PAINT_PROBE } from '../../e2e/support/paint-probe';
+import { measureLoad } from '../../e2e/support/paint-probe';
+import { launchBenchBrowser, probedPage, type TraceEvent } from './bench-browser';
 import { clearSearch, scrollFrames, searchLatency } from './interactions';
 import { copyTemplate, ensureTemplate } from './seed-cache';
 
@@ -70,16 +70,6 @@ function summarise(p: Profile): string {
   return `busy ${total.toFixed(0)} ms\nself:\n${top(selfBy)}\ninclusive (components, hooks):\n${top(inclBy)}`;
 }
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tid: number;
-  pid: number;
-  args?: { name?: string };
-}
-
 /** Time per event name on the renderer's main thread, counting only events not nested in another. */
 function traceSummary(file: string): string {
   const { traceEvents } = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] };
@@ -110,15 +100,10 @@ function traceSummary(file: string): string {
 async function main(): Promise<void> {
   const template = ensureTemplate(COUNT, 11);
   const app = await startGalleryApp((d) => copyTemplate(template, d), { rendererDir: resolve(args.renderer!) });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchBenchBrowser();
   try {
     await app.core.handlers.updatePreferences({ theme: 'dark' });
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.addInitScript('window.__name = (fn) => fn');
-    await page.addInitScript(PAINT_PROBE);
+    const page = await probedPage(browser);
     await measureLoad(page, app.url);
     await searchLatency(page, 'warmup');
     await clearSearch(page, COUNT);

@@ -8,9 +8,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 import { startGalleryApp } from '../../e2e/support/gallery-app';
-import { measureLoad, PAINT_PROBE, type LoadFigures } from '../../e2e/support/paint-probe';
+import { measureLoad, type LoadFigures } from '../../e2e/support/paint-probe';
+import { coldProbedPage, launchBenchBrowser, probedPage, type TraceEvent } from './bench-browser';
 import { copyTemplate, ensureTemplate } from './seed-cache';
 
 const { values: args } = parseArgs({
@@ -34,16 +34,6 @@ function describe(f: LoadFigures): string {
     .join(', ');
   const bytes = f.assets.reduce((n, a) => n + a.bytes, 0);
   return `html ${ms(f.html)} ws ${ms(f.wsCreated)}/${ms(f.wsOpen)} tile ${ms(f.firstTile)} paint ${ms(f.paint)} media ${ms(f.mediaReady)} | ${f.tilesAtPaint} tiles, ${f.assets.length} assets ${(bytes / 1024).toFixed(0)} KiB | calls: ${calls}`;
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tid: number;
-  pid: number;
-  args?: { name?: string };
 }
 
 /** Inclusive time per event name on the renderer's main thread, from the first event to `untilMs` after it. */
@@ -73,14 +63,10 @@ async function main(): Promise<void> {
   const app = await startGalleryApp((dir) => copyTemplate(template, dir), {
     ...(args.renderer ? { rendererDir: args.renderer } : {}),
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchBenchBrowser();
   try {
     await app.core.handlers.updatePreferences({ theme: 'dark' });
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.addInitScript(PAINT_PROBE);
+    const page = await probedPage(browser);
     console.log(`${COUNT.toLocaleString()} tasks, times in ms from navigation start`);
     for (let i = 0; i < Number(args.loads); i++) {
       const f = await measureLoad(page, i === 0 ? app.url : page.url());
@@ -89,9 +75,9 @@ async function main(): Promise<void> {
     if (args.trace) {
       const dir = mkdtempSync(join(tmpdir(), 'atelier-trace-'));
       const file = join(dir, 'trace.json');
-      const ctx = args.cold ? await browser.newContext({ viewport: { width: 1440, height: 900 } }) : null;
-      const traced = ctx ? await ctx.newPage() : page;
-      if (ctx) await traced.addInitScript(PAINT_PROBE);
+      const cold = args.cold ? await coldProbedPage(browser) : null;
+      const ctx = cold?.context ?? null;
+      const traced = cold?.page ?? page;
       await browser.startTracing(traced, {
         path: file,
         screenshots: false,

@@ -10,9 +10,10 @@
  * The last line is `BENCH_RESULT {json}` for bench/run-all.ts.
  */
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startGalleryApp, type RunningGalleryApp } from '../../e2e/support/gallery-app';
-import { measureLoad, PAINT_PROBE, type LoadFigures } from '../../e2e/support/paint-probe';
+import { measureLoad, type LoadFigures } from '../../e2e/support/paint-probe';
+import { coldProbedPage, launchBenchBrowser, probedPage } from './bench-browser';
 import { clearSearch, scrollFrames, searchLatency } from './interactions';
 import { copyTemplate, ensureTemplate } from './seed-cache';
 
@@ -31,7 +32,6 @@ const COLD = Number(args.cold);
 /** The search box's wait before a word typed after a pause (none: search-debounce.ts applies it at once), shown beside the search latency. */
 const SEARCH_DEBOUNCE_MS = 0;
 const WORDS = ['lighthouse', 'fox', 'teapot', 'neon', 'watercolor', 'astronaut', '灯塔', 'koi'];
-const VIEWPORT = { width: 1440, height: 900 };
 
 const q = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -69,16 +69,11 @@ async function measureSize(
 ): Promise<{ result: SizeResult; page: Page }> {
   const cold: LoadFigures[] = [];
   for (let i = 0; i < COLD; i++) {
-    const ctx = await browser.newContext({ viewport: VIEWPORT });
-    const page = await ctx.newPage();
-    await page.addInitScript(PAINT_PROBE);
+    const { context: ctx, page } = await coldProbedPage(browser);
     cold.push(await measureLoad(page, app.url));
     await ctx.close();
   }
-  const page = await browser.newPage({ viewport: VIEWPORT });
-  // tsx (esbuild keepNames) wraps named inner functions in `__name(...)`; page functions need it too.
-  await page.addInitScript('window.__name = (fn) => fn');
-  await page.addInitScript(PAINT_PROBE);
+  const page = await probedPage(browser);
   const warm: LoadFigures[] = [];
   for (let i = 0; i < LOADS; i++) warm.push(await measureLoad(page, i === 0 ? app.url : page.url()));
   return { result: { tasks: count, warm, cold }, page };
@@ -125,10 +120,7 @@ async function interactions(page: Page, count: number): Promise<Record<string, n
 }
 
 async function main(): Promise<void> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchBenchBrowser();
   const result: Record<string, unknown> = {};
   try {
     for (const [i, count] of COUNTS.entries()) {

@@ -9,9 +9,10 @@
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startGalleryApp, type RunningGalleryApp } from '../../e2e/support/gallery-app';
-import { measureLoad, PAINT_PROBE } from '../../e2e/support/paint-probe';
+import { measureLoad } from '../../e2e/support/paint-probe';
+import { launchBenchBrowser, probedPage } from './bench-browser';
 import { copyTemplate, ensureTemplate } from './seed-cache';
 
 const { values: args } = parseArgs({
@@ -26,18 +27,14 @@ const median = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floo
 const load = (): string => loadavg()[0]!.toFixed(1);
 
 const template = ensureTemplate(10000, 11);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchBenchBrowser();
 const before = load();
 const sides: { dir: string; app: RunningGalleryApp; page: Page; ws: number[]; paint: number[]; videos: number[] }[] = [];
 try {
   for (const dir of [args.a!, args.b!]) {
     const app = await startGalleryApp((d) => copyTemplate(template, d), { rendererDir: resolve(dir) });
     await app.core.handlers.updatePreferences({ theme: 'dark' });
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.addInitScript(PAINT_PROBE);
+    const page = await probedPage(browser);
     await measureLoad(page, app.url);
     sides.push({ dir, app, page, ws: [], paint: [], videos: [] });
   }
