@@ -3,7 +3,9 @@
  * viewport with the paint probe installed, and the trace events they read.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { PAINT_PROBE } from '../../e2e/support/paint-probe';
+import { startGalleryApp, type RunningGalleryApp } from '../../e2e/support/gallery-app';
+import { measureLoad, PAINT_PROBE } from '../../e2e/support/paint-probe';
+import { copyTemplate, ensureTemplate } from './seed-cache';
 
 /** The window every gallery figure is measured in. */
 export const BENCH_VIEWPORT = { width: 1440, height: 900 } as const;
@@ -31,6 +33,26 @@ export async function probedPage(browser: Browser): Promise<Page> {
 export async function coldProbedPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: BENCH_VIEWPORT });
   return { context, page: await probed(await context.newPage()) };
+}
+
+/**
+ * The gallery of `tasks` seeded tasks served from `rendererDir`, in the dark theme, loaded once in a probed
+ * page: where the interaction benches start. The caller closes the browser and the app.
+ */
+export async function openLoadedGallery(tasks: number, rendererDir: string): Promise<{ app: RunningGalleryApp; browser: Browser; page: Page }> {
+  const template = ensureTemplate(tasks, 11);
+  const app = await startGalleryApp((d) => copyTemplate(template, d), { rendererDir });
+  const browser = await launchBenchBrowser();
+  try {
+    await app.core.handlers.updatePreferences({ theme: 'dark' });
+    const page = await probedPage(browser);
+    await measureLoad(page, app.url);
+    return { app, browser, page };
+  } catch (e) {
+    await browser.close();
+    await app.close();
+    throw e;
+  }
 }
 
 /** One event of a Chromium trace (`browser.startTracing`), the fields the benches read. */

@@ -7,11 +7,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startGalleryApp } from '../../e2e/support/gallery-app';
-import { measureLoad } from '../../e2e/support/paint-probe';
-import { launchBenchBrowser, probedPage, type TraceEvent } from './bench-browser';
+import { openLoadedGallery, type TraceEvent } from './bench-browser';
 import { scrollFrames } from './interactions';
-import { copyTemplate, ensureTemplate } from './seed-cache';
 
 const { values: args } = parseArgs({
   options: {
@@ -24,13 +21,8 @@ const { values: args } = parseArgs({
   },
 });
 async function main(): Promise<void> {
-  const template = ensureTemplate(Number(args.tasks), 11);
-  const app = await startGalleryApp((d) => copyTemplate(template, d), { rendererDir: resolve(args.renderer!) });
-  const browser = await launchBenchBrowser();
+  const { app, browser, page } = await openLoadedGallery(Number(args.tasks), resolve(args.renderer!));
   try {
-    await app.core.handlers.updatePreferences({ theme: 'dark' });
-    const page = await probedPage(browser);
-    await measureLoad(page, app.url);
     await page.getByTestId('view-grid').click();
     const thumbs = () => (existsSync(join(app.dataDir, 'thumbs')) ? readdirSync(join(app.dataDir, 'thumbs')).length : 0);
     if (args['no-trace']) {

@@ -8,11 +8,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startGalleryApp } from '../../e2e/support/gallery-app';
-import { measureLoad } from '../../e2e/support/paint-probe';
-import { launchBenchBrowser, probedPage, type TraceEvent } from './bench-browser';
+import { openLoadedGallery, type TraceEvent } from './bench-browser';
 import { clearSearch, scrollFrames, searchLatency } from './interactions';
-import { copyTemplate, ensureTemplate } from './seed-cache';
 
 const { values: args } = parseArgs({
   options: {
@@ -98,13 +95,8 @@ function traceSummary(file: string): string {
 }
 
 async function main(): Promise<void> {
-  const template = ensureTemplate(COUNT, 11);
-  const app = await startGalleryApp((d) => copyTemplate(template, d), { rendererDir: resolve(args.renderer!) });
-  const browser = await launchBenchBrowser();
+  const { app, browser, page } = await openLoadedGallery(COUNT, resolve(args.renderer!));
   try {
-    await app.core.handlers.updatePreferences({ theme: 'dark' });
-    const page = await probedPage(browser);
-    await measureLoad(page, app.url);
     await searchLatency(page, 'warmup');
     await clearSearch(page, COUNT);
     const cdp = await page.context().newCDPSession(page);
