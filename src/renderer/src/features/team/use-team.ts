@@ -4,6 +4,7 @@ import type { ShareProgressEvent } from '../../../../shared/domain/team';
 import { useFirstFramePainted } from '../../boot/first-frame';
 import { useBridge } from '../../bridge/bridge-context';
 import { queryKeys } from '../../state/query-keys';
+import { memberQueryIds } from './member-query';
 
 /**
  * The joined team and this run's state in it (credentials only as "set"). First asked once the first frame is
@@ -20,18 +21,15 @@ export function useTeamActive(): boolean {
   return useTeam().data?.active === true;
 }
 
-/**
- * Who made each of these tasks, in team mode (one call for the visible page; empty in solo mode). The ids
- * are sorted so the same page asks once.
- */
+/** Who made each of these tasks, in team mode (one call for the visible page; empty in solo mode). */
 export function useTaskMembers(ids: readonly string[]): Record<string, string> {
   const bridge = useBridge();
   const active = useTeamActive();
-  const sorted = useMemo(() => [...new Set(ids)].sort().slice(0, 500), [ids]);
+  const sorted = useMemo(() => memberQueryIds(ids, active), [ids, active]);
   const q = useQuery({
     queryKey: queryKeys.team.members(sorted),
-    queryFn: () => bridge.call('getTaskMembers', { ids: sorted }),
-    enabled: active && sorted.length > 0,
+    queryFn: () => bridge.call('getTaskMembers', { ids: [...sorted] }),
+    enabled: sorted.length > 0,
     staleTime: 60_000,
     placeholderData: (prev) => prev,
   });
