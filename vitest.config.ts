@@ -3,7 +3,7 @@ import './scripts/node20-polyfills';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'e2e/lint/**/*.test.ts', 'reliability/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'e2e/lint/**/*.test.ts', 'reliability/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./scripts/node20-polyfills.ts'],
     testTimeout: 20_000,

@@ -63,5 +63,5 @@ export interface TraceEvent {
   dur?: number;
   tid: number;
   pid: number;
-  args?: { name?: string; data?: { url?: string; type?: string } };
+  args?: { name?: string; data?: { url?: string; type?: string; functionName?: string } };
 }

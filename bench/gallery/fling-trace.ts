@@ -1,7 +1,8 @@
 /**
  * Where a fling's long frames go: `npx tsx bench/gallery/fling-trace.ts [--renderer <dir>] [--tasks 10000]`.
- * Loads the gallery, then traces one 200 px/frame fling of 4 s and prints, for each frame over 34 ms, the
- * renderer main thread's top-level tasks in it and the busiest other threads (raster, decode, compositor).
+ * Loads the gallery, then traces one 200 px/frame fling of 4 s and prints the busiest threads (main, raster,
+ * compositor, media), the main thread's time by event, and for each frame over 34 ms the main thread's
+ * top-level tasks in it with their longest inner events (long-frames.ts).
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openLoadedGallery, type TraceEvent } from './bench-browser';
 import { scrollFrames } from './interactions';
+import { describeLongFrames, longFrames } from './long-frames';
 
 const { values: args } = parseArgs({
   options: {
@@ -65,6 +67,9 @@ async function main(): Promise<void> {
     }
     console.log('main thread, by name and depth (≤3):');
     for (const [k, v] of [...sums].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${k.padEnd(50)} ${v.toFixed(0)} ms`);
+    const [pid, tid] = (main ?? '0/0').split('/').map(Number);
+    const long = longFrames(traceEvents, { pid: pid!, tid: tid! });
+    console.log(`frames over 34 ms in the trace (${long.length}), with the main thread's tasks over 4 ms in each:\n${describeLongFrames(long)}`);
   } finally {
     await browser.close();
     await app.close();
