@@ -70,6 +70,8 @@ test('join a team from Settings: field messages, test connection, join, credenti
   // Join: the migrations ran, the member is registered, the credentials are "set" and the fields empty.
   await team.getByTestId('team-join').click();
   await expect(team.getByTestId('team-status')).toHaveText(/Joined as Ana\. Restart Atelier/);
+  // "Restart now" is the desktop app's (main relaunches it, main-features.wiring.test.ts): a page cannot restart its host.
+  await expect(team.getByTestId('team-restart')).toHaveCount(0);
   await expect(team.getByTestId('team-postgresPassword-set')).toHaveText('set');
   await expect(team.getByTestId('team-secretAccessKey-set')).toBeVisible();
   await expect(team.getByTestId('team-postgresPassword')).toHaveValue('');

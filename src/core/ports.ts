@@ -74,6 +74,8 @@ export interface ShellPort {
   chooseFolder?(current: string): Promise<string | null>;
   /** Starts an OS drag of a file out of the window (the renderer asked from its `dragstart`). */
   startDrag?(path: string): void;
+  /** Quits the app the usual way (core stopped first) and starts it again. */
+  relaunch?(): void;
 }
 
 /** Everything core needs from its host, injected so core never imports electron. */

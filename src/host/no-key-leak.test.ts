@@ -162,6 +162,8 @@ const SAMPLES = {
   revealResult: { input: (c) => ({ id: c.taskId, index: 0 }), expect: 'forbidden' },
   openExternal: { input: () => ({ url: 'https://example.com/docs' }), expect: 'forbidden' },
   chooseLibraryFolder: { input: () => ({}), expect: 'forbidden' },
+  // Web mode: the page cannot restart the host.
+  relaunchApp: { input: () => ({}), expect: 'forbidden' },
   previewFileName: { input: () => ({ pattern: '{date}_{model}_{prompt}_{index}' }) },
   startDragResult: { input: (c) => ({ id: c.taskId, index: 0 }), expect: 'forbidden' },
   listNotices: { input: () => ({}) },

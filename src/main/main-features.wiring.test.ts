@@ -122,3 +122,12 @@ describe('notifications and the running-count badge', () => {
     expect(b.win.title).toBe('Atelier');
   });
 });
+
+describe('Restart now', () => {
+  it('asks Electron to start the app again and quits the usual way (quitting stops core first)', async () => {
+    expect(await b.invoke('relaunchApp', {})).toEqual({ ok: true, value: { ok: true } });
+    await until(() => recorder.callsOf('app.quit').length > 0);
+    expect(recorder.callsOf('app.relaunch')).toHaveLength(1);
+    expect(recorder.callsOf('app.exit')).toEqual([]);
+  });
+});

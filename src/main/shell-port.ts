@@ -44,5 +44,10 @@ export function createShellPort(deps: ShellPortDeps): ShellPort {
       return picked.canceled ? null : (picked.filePaths[0] ?? null);
     },
     startDrag: (file) => startDragOut(deps.win(), file),
+    // Electron starts the new instance once this one has quit; quitting waits for core to stop (lifecycle.ts).
+    relaunch: () => {
+      app.relaunch();
+      app.quit();
+    },
   };
 }

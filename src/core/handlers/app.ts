@@ -14,7 +14,8 @@ type AppMethods =
   | 'previewFileName'
   | 'listNotices'
   | 'dismissNotice'
-  | 'openExternal';
+  | 'openExternal'
+  | 'relaunchApp';
 
 /** The app's own bridge methods: about, preferences, notices, the folder picker and external links. */
 export function appHandlers(deps: {
@@ -62,6 +63,13 @@ export function appHandlers(deps: {
       if (!ports.shell?.openExternal)
         throw new BridgeError('forbidden', 'Opening links is not available here.');
       await ports.shell.openExternal(url);
+      return { ok: true as const };
+    },
+    relaunchApp: async () => {
+      const relaunch = ports.shell?.relaunch;
+      if (!relaunch) throw new BridgeError('forbidden', 'Restarting from the page is only available in the desktop app: restart the web host instead.');
+      // After this reply is on its way: quitting stops core, and this bridge with it.
+      setImmediate(() => relaunch.call(ports.shell));
       return { ok: true as const };
     },
   };

@@ -150,6 +150,7 @@ const app = {
   enableSandbox: record('app.enableSandbox'),
   on: (event: string, fn: Listener) => rec.appEvents.on(event, fn),
   quit: record('app.quit'),
+  relaunch: record('app.relaunch'),
   exit: record('app.exit'),
   setBadgeCount: record('app.setBadgeCount'),
 };

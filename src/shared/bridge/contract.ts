@@ -190,6 +190,8 @@ export const contract = {
     saveResultAs: method(resultRef, z.object({ path: z.string().nullable() })),
     revealResult: method(resultRef, ok),
     openExternal: method(z.object({ url: z.string().max(2048) }).strict(), ok),
+    /** Desktop only: quits (core stops first, as at any quit) and starts Atelier again, e.g. to work in a team just joined or left. */
+    relaunchApp: method(none, ok),
     /** Desktop only: the OS folder picker for the library folder (null when cancelled). Web mode: `forbidden`. */
     chooseLibraryFolder: method(none, z.object({ path: z.string().nullable() })),
     /** The file name a result would get with this pattern, from sample values (Settings shows it live). */

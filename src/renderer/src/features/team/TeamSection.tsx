@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Activity, LogIn, LogOut } from 'lucide-react';
+import { Activity, LogIn, LogOut, RotateCcw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BridgeError } from '../../../../shared/bridge/result';
@@ -127,6 +127,9 @@ export function TeamSection() {
 
 function TeamStatus({ state }: { state: TeamState | undefined }) {
   const { t } = useTranslation();
+  const bridge = useBridge();
+  // The desktop app restarts itself (quitting stops core first, as always); a web host is restarted by hand.
+  const relaunch = useMutation({ mutationFn: () => bridge.call('relaunchApp', {}) });
   if (!state) return null;
   const member = state.member ?? '';
   const [text, tone] = state.startError
@@ -141,6 +144,11 @@ function TeamStatus({ state }: { state: TeamState | undefined }) {
       <span className="team-dot" aria-hidden />
       <span>{text}</span>
       {state.active && state.feed && !state.restartNeeded && <span className="team-feed">{t(`team.status.feed_${state.feed}`)}</span>}
+      {state.restartNeeded && bridge.transport === 'electron' && (
+        <button className="btn btn-primary team-restart" data-testid="team-restart" disabled={relaunch.isPending || relaunch.isSuccess} onClick={() => relaunch.mutate()}>
+          <RotateCcw size={14} /> {t('team.restartNow')}
+        </button>
+      )}
     </div>
   );
 }
