@@ -5,8 +5,8 @@ export const MEMBER_QUERY_MAX_IDS = 500;
 
 /**
  * The ids a "who made these tasks" query is keyed on. In solo mode none, always the same array: the query is
- * disabled there, and a key that followed the visible page made a new (idle) query in the cache on every
- * frame of a scroll. In team mode the page's ids, unique and sorted, so the same page asks once.
+ * disabled there, and a key that followed the visible page made a new (idle) query in the cache each time
+ * a scroll changed the visible rows. In team mode the page's ids, unique and sorted, so the same page asks once.
  */
 export function memberQueryIds(ids: readonly string[], teamActive: boolean): readonly string[] {
   if (!teamActive || ids.length === 0) return NO_IDS;
