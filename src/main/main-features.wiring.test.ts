@@ -130,4 +130,12 @@ describe('Restart now', () => {
     expect(recorder.callsOf('app.relaunch')).toHaveLength(1);
     expect(recorder.callsOf('app.exit')).toEqual([]);
   });
+
+  it('starts one new instance however many calls arrive (Electron starts one per app.relaunch())', async () => {
+    const replies = await Promise.all([b.invoke('relaunchApp', {}), b.invoke('relaunchApp', {}), b.invoke('relaunchApp', {})]);
+    expect(replies).toEqual(Array(3).fill({ ok: true, value: { ok: true } }));
+    await until(() => recorder.callsOf('app.quit').length > 0);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(recorder.callsOf('app.relaunch')).toHaveLength(1);
+  });
 });

@@ -17,6 +17,7 @@ export interface ShellPortDeps {
  * renderer never names the target), reveal in folder, the library folder picker, links, and drag-out.
  */
 export function createShellPort(deps: ShellPortDeps): ShellPort {
+  let relaunching = false;
   return {
     revealPath: (p) => shell.showItemInFolder(p),
     // Core checks http(s) too; the shell checks again because this is the call that reaches the OS.
@@ -45,7 +46,10 @@ export function createShellPort(deps: ShellPortDeps): ShellPort {
     },
     startDrag: (file) => startDragOut(deps.win(), file),
     // Electron starts the new instance once this one has quit; quitting waits for core to stop (lifecycle.ts).
+    // Once only: Electron starts one new instance per `app.relaunch()` call (a second click, a replayed call).
     relaunch: () => {
+      if (relaunching) return;
+      relaunching = true;
       app.relaunch();
       app.quit();
     },

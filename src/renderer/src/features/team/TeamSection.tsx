@@ -140,9 +140,10 @@ function TeamStatus({ state }: { state: TeamState | undefined }) {
         ? [t('team.status.active', { member }), 'ok']
         : [t('team.status.solo'), 'muted'];
   return (
-    <div className={`team-status ${tone}`} role="status" data-testid="team-status" data-active={state.active} data-joined={state.joined}>
+    <div className={`team-status ${tone}`} data-testid="team-status" data-active={state.active} data-joined={state.joined}>
       <span className="team-dot" aria-hidden />
-      <span>{text}</span>
+      {/* The live region is the message alone: the button beside it is not announced with every change. */}
+      <span role="status">{text}</span>
       {state.active && state.feed && !state.restartNeeded && <span className="team-feed">{t(`team.status.feed_${state.feed}`)}</span>}
       {state.restartNeeded && bridge.transport === 'electron' && (
         <button className="btn btn-primary team-restart" data-testid="team-restart" disabled={relaunch.isPending || relaunch.isSuccess} onClick={() => relaunch.mutate()}>
