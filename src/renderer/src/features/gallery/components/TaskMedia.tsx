@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type DragEvent, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type DragEvent, type ReactNode, type SyntheticEvent } from 'react';
 import type { TaskResult, TaskSummary } from '../../../../../shared/domain/task';
 import { useBridge } from '../../../bridge/bridge-context';
 import { mediaUrl } from '../../../bridge/media';
@@ -96,10 +96,13 @@ export function TaskMedia({
       v.currentTime = 0.1;
     }
   }, [live, playing]);
-  const placeholder = (
+  // The placeholder is also the frame a video's player goes into (`player` below): a press that starts on it
+  // while the player or the result arrives ends on the same element, so it still makes a click (Chromium fires
+  // none when the element pressed is replaced before the release).
+  const placeholder = (player?: ReactNode) => (
     <div
       ref={deferred ? nearRef : undefined}
-      className="gl-placeholder"
+      className={player ? 'gl-placeholder gl-video-frame' : 'gl-placeholder'}
       style={{ '--hue': hueOf(task.operationId) } as CSSProperties}
     >
       {broken ? (
@@ -107,9 +110,10 @@ export function TaskMedia({
       ) : isKnownOperation(task.operationId) ? (
         OPERATION_ICONS[task.operationId]
       ) : null}
+      {player}
     </div>
   );
-  if (!hasFile(r) || broken || !asked) return placeholder;
+  if (!hasFile(r) || broken || !asked) return placeholder();
   const common = {
     className: 'gl-media',
     draggable: true,
@@ -126,14 +130,14 @@ export function TaskMedia({
     return <img {...common} src={mediaUrl('thumbs', r.thumbnail)} alt="" loading="lazy" decoding="async" />;
   if (r.kind === 'video' && videoUrl) {
     // Nothing to show yet (no frame, no player): the placeholder, which starts nothing on hover.
-    if (!frame && !player) return placeholder;
+    if (!frame && !player) return placeholder();
     // The frame at 0.1 s (`#t=0.1`), once loaded and not seeking there any more: kept as the poster.
     const onFrame = (e: SyntheticEvent<HTMLVideoElement>): void => {
       const v = e.currentTarget;
       if (frame || v.seeking || v.readyState < 2) return;
       void keepFrame(v, videoUrl).then((f) => f && frameKept((n) => n + 1));
     };
-    return (
+    return placeholder(
       <video
         {...common}
         ref={videoRef}
@@ -148,7 +152,7 @@ export function TaskMedia({
         onSeeked={onFrame}
         onMouseEnter={hoverPlay ? () => setHovering(true) : undefined}
         onMouseLeave={hoverPlay ? () => setHovering(false) : undefined}
-      />
+      />,
     );
   }
   const src = full ? mediaUrl('library', r.file) : mediaUrl('thumbs', thumbnailName(task.id, r.index));
