@@ -43,7 +43,12 @@ test('picking an operation focuses its prompt; a radio group is one Tab stop wit
   const checked = group.getByRole('radio', { checked: true });
   await checked.focus();
   const before = await checked.getAttribute('data-value');
-  await page.keyboard.press('ArrowRight');
+  // Held until the next chip has focus, as a hand holds a key: Radix moves focus on a timer after the
+  // keydown and checks the chip only while the arrow is down (a press and release faster than that timer,
+  // which a loaded machine makes slow, moves focus without checking).
+  await page.keyboard.down('ArrowRight');
+  await expect(group.locator(':focus')).not.toHaveAttribute('data-value', before ?? '');
+  await page.keyboard.up('ArrowRight');
   const now = group.getByRole('radio', { checked: true });
   await expect(now).not.toHaveAttribute('data-value', before ?? '');
   await expect(now).toBeFocused();
