@@ -6,6 +6,7 @@ import { GalleryPage } from './pages/gallery-page';
 import { SettingsPage } from './pages/settings-page';
 import { twoTonePng } from './support/canvas-fixtures';
 import { OPERATIONS } from '../src/shared/operations/catalog';
+import { SHORTCUTS } from '../src/renderer/src/app/shortcuts';
 import { findUntranslated, readableTexts, untranslatedWords } from './support/en-table-words';
 import { startGalleryApp, type RunningGalleryApp } from './support/gallery-app';
 import { submitAndWait } from './support/library-helpers';
@@ -48,6 +49,8 @@ test.afterAll(async () => {
 const table = untranslatedWords();
 /** Model names are names: the catalog's labels of its model presets. */
 const models = OPERATIONS.flatMap((op) => op.fields.flatMap((f) => (f.type === 'model' ? f.presets.map((p) => p.label) : [])));
+/** Key caps are names too ("Home / End", "Page Up"): printed in English on keyboards in China as well. */
+const keyCaps = SHORTCUTS.flatMap((g) => g.items.filter((k) => !k.combo).map((k) => k.keys));
 
 test('zh-CN: every screen of the studio shows no English word of the string tables', async ({ page }) => {
   test.setTimeout(240_000);
@@ -62,7 +65,7 @@ test('zh-CN: every screen of the studio shows no English word of the string tabl
   const check = async (name: string): Promise<void> => {
     await page.waitForTimeout(200);
     await page.screenshot({ path: `${DIR}/${name}.png` });
-    for (const w of findUntranslated(await readableTexts(page), table, models)) problems.push(`${name}: “${w.word}” in “${w.context}”`);
+    for (const w of findUntranslated(await readableTexts(page), table, [...models, ...keyCaps])) problems.push(`${name}: “${w.word}” in “${w.context}”`);
   };
 
   // The main screen: grid with batches, then the list.

@@ -16,6 +16,10 @@ export const SHORTCUTS: readonly {
   {
     group: 'gallery',
     items: [
+      { keys: '← ↑ → ↓', label: 'moveTile' },
+      { keys: 'Home / End', label: 'rowEnds' },
+      { keys: 'Ctrl/⌘ + Home / End', label: 'gridEnds' },
+      { keys: 'PgUp / PgDn', label: 'pageTiles' },
       { keys: 'Enter', label: 'open' },
       { keys: 'Ctrl/⌘ + click', combo: 'ctrlClick', label: 'toggleSelect' },
       { keys: 'Shift + click', combo: 'shiftClick', label: 'rangeSelect' },

@@ -28,6 +28,8 @@ interface Props {
   className?: string;
   /** Build the Radix menu now (its tile has been hovered or focused); else at the trigger's own first hover or focus. */
   live?: boolean;
+  /** In the Tab order (false in a gallery tile that is not the grid's Tab stop). */
+  tabbable?: boolean;
 }
 
 /**
@@ -39,7 +41,7 @@ interface Props {
  * the trigger. That swap is synchronous (the pointer's press lands on the real trigger), and a focus that came
  * to the stand-in moves to the real trigger.
  */
-export function ActionMenu({ task, index, actions, className = '', live = false }: Props) {
+export function ActionMenu({ task, index, actions, className = '', live = false, tabbable = true }: Props) {
   const { t } = useGalleryText();
   const [armed, setArmed] = useState(false);
   const [open, setOpen] = useState(false);
@@ -48,6 +50,7 @@ export function ActionMenu({ task, index, actions, className = '', live = false 
     className: `icon-btn gl-menu-trigger ${className}`,
     'aria-label': t('gallery.action.menu'),
     'data-testid': 'task-menu',
+    tabIndex: tabbable ? 0 : -1,
     onClick: (e: { stopPropagation(): void }) => e.stopPropagation(),
   };
   if (!live && !armed) {

@@ -35,7 +35,7 @@ export function ProgressBar({ percent, estimated }: { percent: number | null; es
  * Where a task is, in words and numbers: status, elapsed time, the gateway's or our estimated percentage,
  * download bytes, the rate-limit wait, or the failure reason. `compact` for list rows.
  */
-export function LiveStatus({ task, compact = false, live = true, onCheck, onRetry }: { task: TaskSummary; compact?: boolean; /** Build the error's tooltip (see LazyTip). */ live?: boolean; onCheck?: () => void; onRetry?: () => void }) {
+export function LiveStatus({ task, compact = false, live = true, tabbable = true, onCheck, onRetry }: { task: TaskSummary; compact?: boolean; /** Build the error's tooltip (see LazyTip). */ live?: boolean; /** Its buttons in the Tab order (false in a gallery tile that is not the grid's Tab stop). */ tabbable?: boolean; onCheck?: () => void; onRetry?: () => void }) {
   const { t } = useGalleryText();
   const s = useLiveStatus(task);
   // Core's download retry note, counting down to the next attempt, said in the user's language.
@@ -82,6 +82,7 @@ export function LiveStatus({ task, compact = false, live = true, onCheck, onRetr
       {!compact && s.label === 'notSent' && onCheck && (
         <button
           className="gl-chip-btn"
+          tabIndex={tabbable ? 0 : -1}
           data-testid="send-now"
           onClick={(e) => {
             e.stopPropagation();
@@ -94,6 +95,7 @@ export function LiveStatus({ task, compact = false, live = true, onCheck, onRetr
       {!compact && (s.label === 'unknown' || s.label === 'stalled') && onCheck && (
         <button
           className="gl-chip-btn"
+          tabIndex={tabbable ? 0 : -1}
           onClick={(e) => {
             e.stopPropagation();
             onCheck();
@@ -105,6 +107,7 @@ export function LiveStatus({ task, compact = false, live = true, onCheck, onRetr
       {!compact && s.label === 'downloadFailed' && onRetry && (
         <button
           className="gl-chip-btn"
+          tabIndex={tabbable ? 0 : -1}
           onClick={(e) => {
             e.stopPropagation();
             onRetry();

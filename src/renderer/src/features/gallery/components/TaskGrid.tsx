@@ -6,6 +6,7 @@ import type { TileSize } from '../gallery-store';
 import { useElementWidth } from '../hooks/use-element-width';
 import { useLoadMore } from '../hooks/use-load-more';
 import { useFling } from '../hooks/fling';
+import { useGridFocus } from '../hooks/use-grid-focus';
 import type { TaskActions } from '../hooks/use-task-actions';
 import { SkeletonTile, TaskTile } from './TaskTile';
 import { useTaskMembers } from '../../team';
@@ -53,10 +54,22 @@ export function TaskGrid({ items, total, tileSize, actions, ...pager }: ListProp
   useLoadMore((lastRow + 1) * columns, columns * 8, { loaded: items.length, ...pager });
   // Team mode: who made each task on screen (one call per screenful; nothing in solo mode).
   const firstRow = virtualRows[0]?.index ?? 0;
-  const members = useTaskMembers(items.slice(firstRow * columns, (lastRow + 1) * columns).map((task) => task.id));
+  const onScreen = items.slice(firstRow * columns, (lastRow + 1) * columns).map((task) => task.id);
+  const members = useTaskMembers(onScreen);
+  const keys = useGridFocus({
+    scroller,
+    items,
+    columns,
+    rowHeight: tile + GAP,
+    rendered: onScreen,
+    // The first row at least half on screen (the rows above it are mounted but scrolled past).
+    firstVisible: items[(virtualRows.find((r) => r.start + tile / 2 >= (virtualizer.scrollOffset ?? 0))?.index ?? firstRow) * columns]?.id ?? null,
+    // The top row with the padding above it (the grid as it first opened).
+    scrollToRow: (row) => (row === 0 ? virtualizer.scrollToOffset(0) : virtualizer.scrollToIndex(row, { align: 'auto' })),
+  });
 
   return (
-    <div ref={scroller} className="gl-scroll" data-testid="gallery-grid" data-columns={columns} role="grid" aria-label={t('gallery.title')} aria-multiselectable>
+    <div ref={scroller} className="gl-scroll" data-testid="gallery-grid" data-columns={columns} role="grid" aria-label={t('gallery.title')} aria-multiselectable onKeyDown={keys.onKeyDown} onFocus={keys.onFocus}>
       {width > 0 && (
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualRows.map((row) => (
@@ -70,7 +83,7 @@ export function TaskGrid({ items, total, tileSize, actions, ...pager }: ListProp
                 const i = row.index * columns + c;
                 if (i >= count) return null;
                 const task = items[i];
-                return task ? <TaskTile key={task.id} task={task} actions={actions} scrolling={virtualizer.isScrolling} fling={fling} member={members[task.id]} /> : <SkeletonTile key={`s${i}`} />;
+                return task ? <TaskTile key={task.id} task={task} actions={actions} scrolling={virtualizer.isScrolling} fling={fling} member={members[task.id]} tabbable={task.id === keys.tabStop} /> : <SkeletonTile key={`s${i}`} />;
               })}
             </div>
           ))}

@@ -23,9 +23,12 @@ export const TaskTile = memo(function TaskTile({
   scrolling = false,
   fling = false,
   member,
+  tabbable = true,
 }: {
   task: TaskSummary;
   actions: TaskActions;
+  /** The grid's one Tab stop (arrow keys move it, TaskGrid): it and its buttons are in the Tab order. */
+  tabbable?: boolean;
   scrolling?: boolean;
   /** The grid is being flung: the picture is not asked for until it slows down (hooks/fling.ts). */
   fling?: boolean;
@@ -51,7 +54,7 @@ export const TaskTile = memo(function TaskTile({
       data-status={task.status}
       // A cell of the gallery grid (it holds buttons of its own, so it is no button itself); Enter opens it.
       role="gridcell"
-      tabIndex={0}
+      tabIndex={tabbable ? 0 : -1}
       aria-label={task.prompt}
       onPointerEnter={live ? undefined : () => setLive(true)}
       onFocus={live ? undefined : () => setLive(true)}
@@ -71,6 +74,7 @@ export const TaskTile = memo(function TaskTile({
           <LiveStatus
             task={task}
             live={live}
+            tabbable={tabbable}
             onCheck={() => void actions.checkAgain(task)}
             onRetry={() => void actions.retryDownload(task)}
           />
@@ -103,6 +107,7 @@ export const TaskTile = memo(function TaskTile({
         className={`gl-star${task.favourite ? ' on' : ''}`}
         aria-label={task.favourite ? t('gallery.action.unfavourite') : t('gallery.action.favourite')}
         aria-pressed={task.favourite}
+        tabIndex={tabbable ? 0 : -1}
         data-testid="favourite"
         onClick={(e) => {
           e.stopPropagation();
@@ -116,13 +121,13 @@ export const TaskTile = memo(function TaskTile({
         // Queued, running, failed, stalled… tiles get the same menu as their list row (stop, delete, copy error),
         // in the corner, because their status overlay takes the foot.
         <div className="gl-tile-corner">
-          <ActionMenu task={task} index={0} actions={actions} live={live} />
+          <ActionMenu task={task} index={0} actions={actions} live={live} tabbable={tabbable} />
         </div>
       )}
       {controls && task.status === 'succeeded' && (
         <div className="gl-tile-foot">
           <span className="gl-tile-prompt">{task.prompt}</span>
-          <ActionMenu task={task} index={0} actions={actions} live={live} />
+          <ActionMenu task={task} index={0} actions={actions} live={live} tabbable={tabbable} />
         </div>
       )}
     </div>

@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { GalleryPage } from './pages/gallery-page';
+import { startGalleryApp, type RunningGalleryApp } from './support/gallery-app';
+import { seedGallery } from './support/seed';
+
+/**
+ * The gallery grid from the keyboard (the ARIA grid pattern): one Tab stop, the arrow keys, Home/End and
+ * Page Up/Down move between tiles, scrolling the virtualised rows; Enter opens the focused tile.
+ */
+let app: RunningGalleryApp;
+test.beforeAll(async () => {
+  app = await startGalleryApp((dir) => void seedGallery(dir, { count: 300, seed: 5 }));
+});
+test.afterAll(async () => {
+  await app?.close();
+});
+
+/** The focused tile: its id, its place among the tiles mounted, and whether it is wholly in the grid's view. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    const grid = document.querySelector('[data-testid="gallery-grid"]');
+    if (!el || !grid || el.getAttribute('role') !== 'gridcell') return null;
+    const cells = [...grid.querySelectorAll('[role="gridcell"][data-task-id]')];
+    const [r, v] = [el.getBoundingClientRect(), grid.getBoundingClientRect()];
+    return {
+      id: el.dataset.taskId ?? '',
+      index: cells.indexOf(el),
+      inView: r.top >= v.top - 1 && r.bottom <= v.bottom + 1,
+      scrollTop: grid.scrollTop,
+    };
+  });
+
+test('the grid is one Tab stop; arrows, Home/End and Page Up/Down move between tiles; Enter opens', async ({ page }) => {
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  await expect(g.tiles.first()).toBeVisible();
+  const grid = page.getByTestId('gallery-grid');
+  const columns = Number(await grid.getAttribute('data-columns'));
+  expect(columns).toBeGreaterThan(1);
+  const ids = await g.tiles.evaluateAll((els) => els.map((el) => el.getAttribute('data-task-id') ?? ''));
+  // One tile (the first) is in the Tab order, and so are only its own buttons.
+  const tabbable = () =>
+    grid.evaluate((el) => [...el.querySelectorAll<HTMLElement>('[tabindex], button')].filter((e) => e.tabIndex >= 0).map((e) => e.closest('[role="gridcell"]')?.getAttribute('data-task-id')));
+  expect(new Set(await tabbable())).toEqual(new Set([ids[0]]));
+
+  // Tab from the search box reaches the first tile; a few more Tabs leave the grid (not one per tile).
+  await g.search.focus();
+  for (let i = 0; i < 20 && (await focused(page)) === null; i++) await page.keyboard.press('Tab');
+  expect((await focused(page))?.id).toBe(ids[0]);
+  let presses = 0;
+  while (await grid.evaluate((el) => el.contains(document.activeElement))) {
+    await page.keyboard.press('Tab');
+    presses++;
+    expect(presses, 'Tab walks through the tiles one by one').toBeLessThanOrEqual(3);
+  }
+  await page.keyboard.press('Shift+Tab');
+  for (let i = 0; i < 3 && (await focused(page)) === null; i++) await page.keyboard.press('Shift+Tab');
+  expect((await focused(page))?.id).toBe(ids[0]);
+
+  await page.keyboard.press('ArrowRight');
+  expect((await focused(page))?.id).toBe(ids[1]);
+  await page.keyboard.press('ArrowDown');
+  expect((await focused(page))?.id).toBe(ids[1 + columns]);
+  await page.keyboard.press('End');
+  expect((await focused(page))?.id).toBe(ids[2 * columns - 1]);
+  await page.keyboard.press('Home');
+  expect((await focused(page))?.id).toBe(ids[columns]);
+  // Left from a row's start goes on to the end of the row above (reading order); Up from the top row stays.
+  await page.keyboard.press('ArrowLeft');
+  expect((await focused(page))?.id).toBe(ids[columns - 1]);
+  await page.keyboard.press('ArrowUp');
+  expect((await focused(page))?.id).toBe(ids[columns - 1]);
+
+  // Page Down scrolls a screen of rows and focuses a tile in view; the last focused tile is the Tab stop.
+  await page.keyboard.press('PageDown');
+  await expect.poll(async () => (await focused(page))?.inView).toBe(true);
+  const paged = await focused(page);
+  // The same column, at least a row further down.
+  const pagedIndex = ids.indexOf(paged?.id ?? '');
+  expect(pagedIndex).toBeGreaterThanOrEqual(2 * columns - 1);
+  expect(pagedIndex % columns).toBe(columns - 1);
+  expect(new Set(await tabbable())).toEqual(new Set([paged?.id]));
+
+  // Ctrl+End: the last tile loaded, far below (its row mounted by the scroll); Ctrl+Home: back to the first.
+  await page.keyboard.press('Control+End');
+  await expect.poll(async () => (await focused(page))?.inView).toBe(true);
+  const end = await focused(page);
+  expect(end?.scrollTop ?? 0).toBeGreaterThan(paged?.scrollTop ?? 0);
+  expect(ids).not.toContain(end?.id);
+  await page.keyboard.press('Control+Home');
+  await expect.poll(async () => (await focused(page))?.id).toBe(ids[0]);
+  expect((await focused(page))?.scrollTop).toBe(0);
+
+  // Enter opens the focused tile; Escape gives focus back to it.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(g.lightbox).toHaveAttribute('data-task-id', ids[1] ?? '');
+  await page.keyboard.press('Escape');
+  await expect(g.lightbox).toHaveCount(0);
+  expect((await focused(page))?.id).toBe(ids[1]);
+});

@@ -1,0 +1,70 @@
+import { useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import type { TaskSummary } from '../../../../../shared/domain/task';
+import { gridTarget } from './grid-keys';
+
+/**
+ * The gallery grid as one Tab stop (the ARIA grid pattern): the tile last focused is the grid's Tab stop, the
+ * arrow keys, Home/End (Ctrl for the whole grid) and Page Up/Down move focus between tiles, scrolling the
+ * virtualised rows so the next tile is mounted before it is focused. Keys inside a tile's own buttons are theirs.
+ */
+export function useGridFocus({
+  scroller,
+  items,
+  columns,
+  rowHeight,
+  rendered,
+  firstVisible,
+  scrollToRow,
+}: {
+  scroller: RefObject<HTMLDivElement | null>;
+  items: readonly TaskSummary[];
+  columns: number;
+  rowHeight: number;
+  /** Ids of the tiles mounted now, in order. */
+  rendered: readonly string[];
+  /** The first tile in view: the Tab stop while the last focused one is not mounted. */
+  firstVisible: string | null;
+  scrollToRow: (row: number) => void;
+}): {
+  tabStop: string | null;
+  onKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
+  onFocus: (e: FocusEvent<HTMLElement>) => void;
+} {
+  const [active, setActive] = useState<string | null>(null);
+  const pending = useRef<string | null>(null);
+
+  // Focus the tile a key moved to once its row is mounted (at once, or after the scroll it asked for).
+  useLayoutEffect(() => {
+    const id = pending.current;
+    if (!id) return;
+    const el = scroller.current?.querySelector<HTMLElement>(`[role="gridcell"][data-task-id="${CSS.escape(id)}"]`);
+    if (!el) return;
+    pending.current = null;
+    el.focus({ preventScroll: true });
+  });
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    const cell = e.target as HTMLElement;
+    if (cell.getAttribute('role') !== 'gridcell' || e.altKey || e.shiftKey) return;
+    const id = cell.dataset.taskId;
+    const index = id ? items.findIndex((t) => t.id === id) : -1;
+    const height = scroller.current?.clientHeight ?? 0;
+    const pageRows = Math.max(1, Math.floor(height / Math.max(1, rowHeight)) - 1);
+    const to = gridTarget(e.key, index, { columns, count: items.length, pageRows, ctrl: e.ctrlKey || e.metaKey });
+    const next = to === null ? undefined : items[to];
+    if (to === null || !next) return;
+    e.preventDefault();
+    pending.current = next.id;
+    setActive(next.id);
+    scrollToRow(Math.floor(to / columns));
+  };
+
+  const onFocus = (e: FocusEvent<HTMLElement>) => {
+    const id = (e.target as HTMLElement).closest<HTMLElement>('[role="gridcell"][data-task-id]')?.dataset.taskId;
+    if (id && id !== active) setActive(id);
+  };
+
+  // The Tab stop is the last focused tile while it is mounted, else the first tile in view.
+  const tabStop = active !== null && rendered.includes(active) ? active : (firstVisible ?? rendered[0] ?? null);
+  return { tabStop, onKeyDown, onFocus };
+}
