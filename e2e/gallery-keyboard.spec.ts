@@ -15,21 +15,19 @@ test.afterAll(async () => {
   await app?.close();
 });
 
-/** The focused tile: its id, its place among the tiles mounted, and whether it is wholly in the grid's view. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
+/**
+ * The focused tile (or list row): its id, and whether it is wholly in view (below the list's sticky column
+ * header, when there is one).
+ */
+const focused = (page: Page, view: 'grid' | 'list' = 'grid') =>
+  page.evaluate((v) => {
     const el = document.activeElement as HTMLElement | null;
-    const grid = document.querySelector('[data-testid="gallery-grid"]');
-    if (!el || !grid || el.getAttribute('role') !== 'gridcell') return null;
-    const cells = [...grid.querySelectorAll('[role="gridcell"][data-task-id]')];
-    const [r, v] = [el.getBoundingClientRect(), grid.getBoundingClientRect()];
-    return {
-      id: el.dataset.taskId ?? '',
-      index: cells.indexOf(el),
-      inView: r.top >= v.top - 1 && r.bottom <= v.bottom + 1,
-      scrollTop: grid.scrollTop,
-    };
-  });
+    const grid = document.querySelector(`[data-testid="gallery-${v}"]`);
+    if (!el || !grid || el.getAttribute('role') !== (v === 'grid' ? 'gridcell' : 'row') || !el.dataset.taskId) return null;
+    const head = grid.querySelector<HTMLElement>('.gl-list-head')?.offsetHeight ?? 0;
+    const [r, box] = [el.getBoundingClientRect(), grid.getBoundingClientRect()];
+    return { id: el.dataset.taskId, inView: r.top >= box.top + head - 1 && r.bottom <= box.bottom + 1, scrollTop: grid.scrollTop };
+  }, view);
 
 test('the grid is one Tab stop; arrows, Home/End and Page Up/Down move between tiles; Enter opens', async ({ page }) => {
   const g = new GalleryPage(page);
@@ -62,6 +60,7 @@ test('the grid is one Tab stop; arrows, Home/End and Page Up/Down move between t
   expect((await focused(page))?.id).toBe(ids[1]);
   await page.keyboard.press('ArrowDown');
   expect((await focused(page))?.id).toBe(ids[1 + columns]);
+  await g.screenshot('grid-keyboard-focus');
   await page.keyboard.press('End');
   expect((await focused(page))?.id).toBe(ids[2 * columns - 1]);
   await page.keyboard.press('Home');
@@ -98,5 +97,49 @@ test('the grid is one Tab stop; arrows, Home/End and Page Up/Down move between t
   await expect(g.lightbox).toHaveAttribute('data-task-id', ids[1] ?? '');
   await page.keyboard.press('Escape');
   await expect(g.lightbox).toHaveCount(0);
-  expect((await focused(page))?.id).toBe(ids[1]);
+  await expect.poll(async () => (await focused(page))?.id).toBe(ids[1]);
+});
+
+test('the list view too: one Tab stop, Up/Down and Home/End move between rows shown whole below the header; Enter opens', async ({
+  page,
+}) => {
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  await page.getByTestId('view-list').click();
+  await expect(g.rows.first()).toBeVisible();
+  const list = page.getByTestId('gallery-list');
+  const ids = await g.rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-task-id') ?? ''));
+  const tabbable = await list.evaluate((el) =>
+    [...el.querySelectorAll<HTMLElement>('[tabindex], button')].filter((e) => e.tabIndex >= 0).map((e) => e.closest('[data-task-id]')?.getAttribute('data-task-id')),
+  );
+  // Besides the sortable column header, only the first row and its own buttons.
+  expect(new Set(tabbable.filter(Boolean))).toEqual(new Set([ids[0]]));
+
+  await g.rows.first().focus();
+  await page.keyboard.press('ArrowDown');
+  expect((await focused(page, 'list'))?.id).toBe(ids[1]);
+  await g.screenshot('list-keyboard-focus');
+  await page.keyboard.press('ArrowRight');
+  expect((await focused(page, 'list'))?.id).toBe(ids[1]);
+  await page.keyboard.press('End');
+  await expect.poll(async () => (await focused(page, 'list'))?.inView).toBe(true);
+  expect(ids).not.toContain((await focused(page, 'list'))?.id);
+  await page.keyboard.press('Home');
+  await expect.poll(async () => (await focused(page, 'list'))?.id).toBe(ids[0]);
+  expect((await focused(page, 'list'))?.scrollTop).toBe(0);
+  // Page Down then Up: back on the first row, shown whole below the sticky header.
+  await page.keyboard.press('PageDown');
+  await expect.poll(async () => (await focused(page, 'list'))?.inView).toBe(true);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('PageUp');
+  await expect.poll(async () => (await focused(page, 'list'))?.id).toBe(ids[0]);
+  expect((await focused(page, 'list'))?.inView).toBe(true);
+
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(g.lightbox).toHaveAttribute('data-task-id', ids[1] ?? '');
+  await page.keyboard.press('Escape');
+  await expect(g.lightbox).toHaveCount(0);
+  await expect.poll(async () => (await focused(page, 'list'))?.id).toBe(ids[1]);
+  await page.getByTestId('view-grid').click();
 });

@@ -7,6 +7,7 @@ import type { TaskSummary } from '../../../../../shared/domain/task';
 import { useGalleryStore } from '../gallery-store';
 import { formatDuration, formatWhen } from '../model/format';
 import { useLoadMore } from '../hooks/use-load-more';
+import { useGridFocus } from '../hooks/use-grid-focus';
 import { useNow } from '../../../state/use-now';
 import type { TaskActions } from '../hooks/use-task-actions';
 import { ActionMenu } from './ActionMenu';
@@ -32,8 +33,27 @@ export function TaskList({ items, total, actions, ...pager }: ListProps) {
   });
   const rows = virtualizer.getVirtualItems();
   useLoadMore((rows.at(-1)?.index ?? 0) + 1, 40, { loaded: items.length, ...pager });
+  const offset = virtualizer.scrollOffset ?? 0;
+  const keys = useGridFocus({
+    scroller,
+    items,
+    columns: 1,
+    rowHeight: ROW,
+    rendered: rows.flatMap((r) => (items[r.index] ? [items[r.index]?.id ?? ''] : [])),
+    firstVisible: items[rows.find((r) => r.start + ROW / 2 >= offset)?.index ?? 0]?.id ?? null,
+    item: 'row',
+    scrollToRow: (index) => {
+      // Rows sit below the sticky column header: a row scrolled to is shown whole, under it.
+      const el = scroller.current;
+      if (!el) return;
+      const head = el.querySelector<HTMLElement>('.gl-list-head')?.offsetHeight ?? 0;
+      const top = head + index * ROW;
+      if (top - head < el.scrollTop) el.scrollTop = top - head;
+      else if (top + ROW > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW - el.clientHeight;
+    },
+  });
   return (
-    <div ref={scroller} className="gl-scroll gl-list" data-testid="gallery-list" role="grid" aria-label={t('gallery.title')} aria-multiselectable>
+    <div ref={scroller} className="gl-scroll gl-list" data-testid="gallery-list" role="grid" aria-label={t('gallery.title')} aria-multiselectable onKeyDown={keys.onKeyDown} onFocus={keys.onFocus}>
       <div className="gl-list-head gl-list-cols" role="row">
         <span role="columnheader" aria-label={t('gallery.col.preview')} />
         <span role="columnheader">{t('gallery.col.prompt')}</span>
@@ -59,7 +79,7 @@ export function TaskList({ items, total, actions, ...pager }: ListProps) {
               className="gl-list-slot"
               style={{ transform: `translateY(${row.start}px)`, height: ROW }}
             >
-              {task ? <TaskRow task={task} actions={actions} /> : <div className="gl-list-row gl-skeleton" />}
+              {task ? <TaskRow task={task} actions={actions} tabbable={task.id === keys.tabStop} /> : <div className="gl-list-row gl-skeleton" />}
             </div>
           );
         })}
@@ -68,7 +88,8 @@ export function TaskList({ items, total, actions, ...pager }: ListProps) {
   );
 }
 
-const TaskRow = memo(function TaskRow({ task, actions }: { task: TaskSummary; actions: TaskActions }) {
+/** One task as a row; `tabbable`: the list's one Tab stop (arrow keys move it, useGridFocus), with its buttons. */
+const TaskRow = memo(function TaskRow({ task, actions, tabbable }: { task: TaskSummary; actions: TaskActions; tabbable: boolean }) {
   const { t, language } = useGalleryText();
   const [live, setLive] = useState(false);
   const now = useNow(false);
@@ -85,9 +106,16 @@ const TaskRow = memo(function TaskRow({ task, actions }: { task: TaskSummary; ac
       data-task-id={task.id}
       data-status={task.status}
       onClick={(e) => selectOnClick(e, task.id) || actions.open(task, 0)}
+      onKeyDown={(e) => {
+        // The row's own keys only: Enter or Space on its star or its menu button is theirs.
+        if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+        e.preventDefault();
+        actions.open(task, 0);
+      }}
       onPointerEnter={live ? undefined : () => setLive(true)}
       onFocus={live ? undefined : () => setLive(true)}
       role="row"
+      tabIndex={tabbable ? 0 : -1}
     >
       <div className="gl-row-thumb" role="gridcell">
         <TaskMedia task={task} />
@@ -122,6 +150,7 @@ const TaskRow = memo(function TaskRow({ task, actions }: { task: TaskSummary; ac
           className={`icon-btn gl-row-star${task.favourite ? ' on' : ''}`}
           aria-label={task.favourite ? t('gallery.action.unfavourite') : t('gallery.action.favourite')}
           aria-pressed={task.favourite}
+          tabIndex={tabbable ? 0 : -1}
           onClick={(e) => {
             e.stopPropagation();
             void actions.favourite(task);
@@ -129,7 +158,7 @@ const TaskRow = memo(function TaskRow({ task, actions }: { task: TaskSummary; ac
         >
           <Star size={15} fill={task.favourite ? 'currentColor' : 'none'} />
         </button>
-        <ActionMenu task={task} index={0} actions={actions} live={live} />
+        <ActionMenu task={task} index={0} actions={actions} live={live} tabbable={tabbable} />
       </div>
     </div>
   );

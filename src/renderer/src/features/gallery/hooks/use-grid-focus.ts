@@ -6,6 +6,7 @@ import { gridTarget } from './grid-keys';
  * The gallery grid as one Tab stop (the ARIA grid pattern): the tile last focused is the grid's Tab stop, the
  * arrow keys, Home/End (Ctrl for the whole grid) and Page Up/Down move focus between tiles, scrolling the
  * virtualised rows so the next tile is mounted before it is focused. Keys inside a tile's own buttons are theirs.
+ * The list view is the same with one column of rows (`item: 'row'`): Up/Down, Home/End to the first and last.
  */
 export function useGridFocus({
   scroller,
@@ -15,6 +16,7 @@ export function useGridFocus({
   rendered,
   firstVisible,
   scrollToRow,
+  item = 'gridcell',
 }: {
   scroller: RefObject<HTMLDivElement | null>;
   items: readonly TaskSummary[];
@@ -25,6 +27,8 @@ export function useGridFocus({
   /** The first tile in view: the Tab stop while the last focused one is not mounted. */
   firstVisible: string | null;
   scrollToRow: (row: number) => void;
+  /** The role of the focusable element holding `data-task-id`: a tile (grid) or a row (list). */
+  item?: 'gridcell' | 'row';
 }): {
   tabStop: string | null;
   onKeyDown: (e: KeyboardEvent<HTMLElement>) => void;
@@ -37,7 +41,7 @@ export function useGridFocus({
   useLayoutEffect(() => {
     const id = pending.current;
     if (!id) return;
-    const el = scroller.current?.querySelector<HTMLElement>(`[role="gridcell"][data-task-id="${CSS.escape(id)}"]`);
+    const el = scroller.current?.querySelector<HTMLElement>(`[role="${item}"][data-task-id="${CSS.escape(id)}"]`);
     if (!el) return;
     pending.current = null;
     el.focus({ preventScroll: true });
@@ -45,12 +49,13 @@ export function useGridFocus({
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const cell = e.target as HTMLElement;
-    if (cell.getAttribute('role') !== 'gridcell' || e.altKey || e.shiftKey) return;
+    if (cell.getAttribute('role') !== item || e.altKey || e.shiftKey) return;
+    if (item === 'row' && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) return;
     const id = cell.dataset.taskId;
     const index = id ? items.findIndex((t) => t.id === id) : -1;
     const height = scroller.current?.clientHeight ?? 0;
     const pageRows = Math.max(1, Math.floor(height / Math.max(1, rowHeight)) - 1);
-    const to = gridTarget(e.key, index, { columns, count: items.length, pageRows, ctrl: e.ctrlKey || e.metaKey });
+    const to = gridTarget(e.key, index, { columns, count: items.length, pageRows, ctrl: item === 'row' || e.ctrlKey || e.metaKey });
     const next = to === null ? undefined : items[to];
     if (to === null || !next) return;
     e.preventDefault();
@@ -60,7 +65,7 @@ export function useGridFocus({
   };
 
   const onFocus = (e: FocusEvent<HTMLElement>) => {
-    const id = (e.target as HTMLElement).closest<HTMLElement>('[role="gridcell"][data-task-id]')?.dataset.taskId;
+    const id = (e.target as HTMLElement).closest<HTMLElement>(`[role="${item}"][data-task-id]`)?.dataset.taskId;
     if (id && id !== active) setActive(id);
   };
 
