@@ -35,13 +35,18 @@ export function useGridFocus({
   onFocus: (e: FocusEvent<HTMLElement>) => void;
 } {
   const [active, setActive] = useState<string | null>(null);
-  const pending = useRef<string | null>(null);
+  const pending = useRef<{ id: string; at: number } | null>(null);
 
-  // Focus the tile a key moved to once its row is mounted (at once, or after the scroll it asked for).
+  // Focus the tile a key moved to once its row is mounted (at once, or after the scroll it asked for). A
+  // move whose tile has not come within a second is dropped: it must not take the focus back later.
   useLayoutEffect(() => {
-    const id = pending.current;
-    if (!id) return;
-    const el = scroller.current?.querySelector<HTMLElement>(`[role="${item}"][data-task-id="${CSS.escape(id)}"]`);
+    const move = pending.current;
+    if (!move) return;
+    if (performance.now() - move.at > 1000) {
+      pending.current = null;
+      return;
+    }
+    const el = scroller.current?.querySelector<HTMLElement>(`[role="${item}"][data-task-id="${CSS.escape(move.id)}"]`);
     if (!el) return;
     pending.current = null;
     el.focus({ preventScroll: true });
@@ -59,7 +64,7 @@ export function useGridFocus({
     const next = to === null ? undefined : items[to];
     if (to === null || !next) return;
     e.preventDefault();
-    pending.current = next.id;
+    pending.current = { id: next.id, at: performance.now() };
     setActive(next.id);
     scrollToRow(Math.floor(to / columns));
   };
