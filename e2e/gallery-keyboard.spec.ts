@@ -29,7 +29,7 @@ const focused = (page: Page, view: 'grid' | 'list' = 'grid') =>
     return { id: el.dataset.taskId, inView: r.top >= box.top + head - 1 && r.bottom <= box.bottom + 1, scrollTop: grid.scrollTop };
   }, view);
 
-test('the grid is one Tab stop; arrows, Home/End and Page Up/Down move between tiles; Enter opens', async ({ page }) => {
+test('the grid is one Tab stop; arrows, Home/End and Page Up/Down move between tiles; Ctrl+Space and Shift+arrows select; Enter opens', async ({ page }) => {
   const g = new GalleryPage(page);
   await g.open(app.url);
   await expect(g.tiles.first()).toBeVisible();
@@ -90,6 +90,22 @@ test('the grid is one Tab stop; arrows, Home/End and Page Up/Down move between t
   await page.keyboard.press('Control+Home');
   await expect.poll(async () => (await focused(page))?.id).toBe(ids[0]);
   expect((await focused(page))?.scrollTop).toBe(0);
+
+  // Selection from the keys: Ctrl+Space toggles the focused tile, Shift with a move selects the range.
+  const selected = () => g.tiles.evaluateAll((els) => els.filter((el) => el.getAttribute('aria-selected') === 'true').map((el) => el.getAttribute('data-task-id')));
+  await page.keyboard.press('Control+Space');
+  expect(await selected()).toEqual([ids[0]]);
+  await expect(g.lightbox).toHaveCount(0);
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect.poll(selected).toEqual(ids.slice(0, 3));
+  expect((await focused(page))?.id).toBe(ids[2]);
+  await expect(page.getByTestId('selection-bar')).toBeVisible();
+  await page.keyboard.press('Control+Space');
+  await expect.poll(selected).toEqual(ids.slice(0, 2));
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('selection-bar')).toHaveCount(0);
+  await page.keyboard.press('Control+Home');
 
   // Enter opens the focused tile; Escape gives focus back to it.
   await page.keyboard.press('ArrowRight');

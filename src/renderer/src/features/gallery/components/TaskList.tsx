@@ -108,7 +108,7 @@ const TaskRow = memo(function TaskRow({ task, actions, tabbable }: { task: TaskS
       onClick={(e) => selectOnClick(e, task.id) || actions.open(task, 0)}
       onKeyDown={(e) => {
         // The row's own keys only: Enter or Space on its star or its menu button is theirs.
-        if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+        if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ') || e.ctrlKey || e.metaKey) return;
         e.preventDefault();
         actions.open(task, 0);
       }}

@@ -62,7 +62,8 @@ export const TaskTile = memo(function TaskTile({
       onKeyDown={(e) => {
         // The tile's own keys only: Enter or Space on its star or its menu button is theirs, not an "open".
         if (e.target !== e.currentTarget) return;
-        if (e.key === 'Enter' || e.key === ' ') {
+        // Ctrl/⌘+Space is the grid's (select, use-grid-focus).
+        if ((e.key === 'Enter' || e.key === ' ') && !e.ctrlKey && !e.metaKey) {
           e.preventDefault();
           actions.open(task, 0);
         }

@@ -1,12 +1,15 @@
 import { useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import type { TaskSummary } from '../../../../../shared/domain/task';
 import { gridTarget } from './grid-keys';
+import { useSelectionStore } from '../selection/selection-store';
 
 /**
  * The gallery grid as one Tab stop (the ARIA grid pattern): the tile last focused is the grid's Tab stop, the
  * arrow keys, Home/End (Ctrl for the whole grid) and Page Up/Down move focus between tiles, scrolling the
  * virtualised rows so the next tile is mounted before it is focused. Keys inside a tile's own buttons are theirs.
  * The list view is the same with one column of rows (`item: 'row'`): Up/Down, Home/End to the first and last.
+ * Selection from the keys, as with the pointer: Ctrl/⌘+Space toggles the focused task (Ctrl/⌘-click), Shift
+ * with a move selects the range from the anchor (Shift-click), the focused task being the anchor if none.
  */
 export function useGridFocus({
   scroller,
@@ -54,9 +57,14 @@ export function useGridFocus({
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const cell = e.target as HTMLElement;
-    if (cell.getAttribute('role') !== item || e.altKey || e.shiftKey) return;
+    if (cell.getAttribute('role') !== item || e.altKey) return;
     if (item === 'row' && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) return;
     const id = cell.dataset.taskId;
+    if (id && e.key === ' ' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      useSelectionStore.getState().toggle(id);
+      return;
+    }
     const index = id ? items.findIndex((t) => t.id === id) : -1;
     const height = scroller.current?.clientHeight ?? 0;
     const pageRows = Math.max(1, Math.floor(height / Math.max(1, rowHeight)) - 1);
@@ -64,6 +72,8 @@ export function useGridFocus({
     const next = to === null ? undefined : items[to];
     if (to === null || !next) return;
     e.preventDefault();
+    if (e.shiftKey && id)
+      useSelectionStore.getState().extendTo(next.id, items.map((t) => t.id), id);
     pending.current = { id: next.id, at: performance.now() };
     setActive(next.id);
     scrollToRow(Math.floor(to / columns));

@@ -10,8 +10,11 @@ interface SelectionState {
   anchor: string | null;
   /** Ctrl/Cmd-click: add or remove one id. */
   toggle(id: string): void;
-  /** Shift-click: select every id between the anchor and `id` in the order the gallery shows them. */
-  extendTo(id: string, ordered: readonly string[]): void;
+  /**
+   * Shift-click: select every id between the anchor and `id` in the order the gallery shows them. Shift+arrow
+   * passes `from` (the focused task): with no anchor yet, the range starts there and it becomes the anchor.
+   */
+  extendTo(id: string, ordered: readonly string[], from?: string): void;
   /** Replace the selection (a lasso, "select all in batch"). */
   set(ids: Iterable<string>): void;
   clear(): void;
@@ -26,8 +29,9 @@ export const useSelectionStore = create<SelectionState>()((set, get) => ({
     else ids.add(id);
     set({ ids, anchor: id });
   },
-  extendTo: (id, ordered) => {
-    const { anchor } = get();
+  extendTo: (id, ordered, start) => {
+    const anchor = get().anchor ?? start ?? null;
+    if (anchor !== get().anchor) set({ anchor });
     const from = anchor === null ? -1 : ordered.indexOf(anchor);
     const to = ordered.indexOf(id);
     if (to < 0) return;
