@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { GalleryPage } from './pages/gallery-page';
 import { startGalleryApp, type RunningGalleryApp } from './support/gallery-app';
 import { galleryFixtures } from './support/gallery-fixtures';
@@ -126,4 +126,57 @@ test('a press on a tile that turns into its video as the result arrives still op
   await page.mouse.up();
   await expect(g.lightbox).toHaveAttribute('data-task-id', 'fx-press');
   await page.keyboard.press('Escape');
+});
+
+/** A point of `tile` where an element matching `inside` (and no button) is uppermost, or null. */
+function pointOn(tile: Locator, inside: string) {
+  return tile.evaluate((el, sel) => {
+    const box = el.getBoundingClientRect();
+    for (let fy = 0.05; fy < 1; fy += 0.05)
+      for (const fx of [0.3, 0.5, 0.2, 0.7]) {
+        const [x, y] = [box.left + box.width * fx, box.top + box.height * fy];
+        const hit = document.elementFromPoint(x, y);
+        if (hit?.closest(sel) && !hit.closest('button')) return { x, y };
+      }
+    return null;
+  }, inside);
+}
+
+test('a press on a running tile\'s status line as the task finishes still opens it; a press on its vanishing button opens nothing', async ({ page }) => {
+  // The status line leaves the tile when the task is done: the element pressed is gone at the release, and
+  // Chromium then makes no click (hooks/use-press-click.ts makes the release on the tile the click).
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  const task = { operationId: 'gateway.text2image', prompt: 'A lighthouse keeper reading by lamplight', createdAt: Date.now() } as const;
+  const source = app.core.store.get('fx-zebra');
+  app.put(fixtureTask('fx-line', { ...task, status: 'running', submittedAt: Date.now() }));
+  const tile = g.tile('fx-line');
+  await expect(tile.getByTestId('live-status')).toBeVisible();
+  const point = await pointOn(tile, '[data-testid="live-status"]');
+  expect(point, 'no point of the running tile shows its status line').not.toBeNull();
+  if (!point) return;
+  await page.mouse.move(point.x, point.y);
+  await page.mouse.down();
+  app.put(fixtureTask('fx-line', { ...task, status: 'succeeded', finishedAt: Date.now(), results: source?.results ?? [] }));
+  await expect(tile.getByTestId('live-status')).toHaveCount(0);
+  await page.mouse.up();
+  await expect(g.lightbox).toHaveAttribute('data-task-id', 'fx-line');
+  await page.keyboard.press('Escape');
+  await expect(g.lightbox).toHaveCount(0);
+
+  // A press that began on "Check again" was meant for it: when the task finishes under it, nothing opens.
+  const stalled = { ...task, prompt: 'A kite over salt flats', status: 'stalled' as const, submittedAt: Date.now() - 60_000 };
+  app.put(fixtureTask('fx-check', stalled));
+  const check = g.tile('fx-check').getByRole('button', { name: /check again/i });
+  await expect(check).toBeVisible();
+  const box = await check.boundingBox();
+  if (!box) throw new Error('the "Check again" button has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  app.put(fixtureTask('fx-check', { ...stalled, status: 'succeeded', finishedAt: Date.now(), results: source?.results ?? [] }));
+  await expect(check).toHaveCount(0);
+  await page.mouse.up();
+  // Give a wrongly made click time to open the lightbox before saying it did not.
+  await page.waitForTimeout(400);
+  await expect(g.lightbox).toHaveCount(0);
 });

@@ -8,6 +8,7 @@ import { useGalleryStore } from '../gallery-store';
 import { formatDuration, formatWhen } from '../model/format';
 import { useLoadMore } from '../hooks/use-load-more';
 import { useGridFocus } from '../hooks/use-grid-focus';
+import { usePressClick } from '../hooks/use-press-click';
 import { useNow } from '../../../state/use-now';
 import type { TaskActions } from '../hooks/use-task-actions';
 import { ActionMenu } from './ActionMenu';
@@ -94,6 +95,7 @@ const TaskRow = memo(function TaskRow({ task, actions, tabbable }: { task: TaskS
   const [live, setLive] = useState(false);
   const now = useNow(false);
   const selected = useSelected(task.id);
+  const press = usePressClick((e) => selectOnClick(e, task.id) || actions.open(task, 0));
   const duration =
     task.finishedAt !== null && task.submittedAt !== null
       ? formatDuration(task.finishedAt - task.submittedAt)
@@ -105,7 +107,7 @@ const TaskRow = memo(function TaskRow({ task, actions, tabbable }: { task: TaskS
       data-testid="task-row"
       data-task-id={task.id}
       data-status={task.status}
-      onClick={(e) => selectOnClick(e, task.id) || actions.open(task, 0)}
+      {...press}
       onKeyDown={(e) => {
         // The row's own keys only: Enter or Space on its star or its menu button is theirs.
         if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ') || e.ctrlKey || e.metaKey) return;

@@ -10,6 +10,7 @@ import './tile-overlays.css';
 import { LazyTip } from '../../../ui/primitives';
 import { useGalleryText } from '../hooks/use-gallery-text';
 import { MemberBadge } from '../../team';
+import { usePressClick } from '../hooks/use-press-click';
 
 /**
  * One task in the grid: its first result, a status overlay while it is not done, actions on hover. Its
@@ -45,6 +46,7 @@ export const TaskTile = memo(function TaskTile({
   const done = task.status === 'succeeded' && !task.results.some((r) => r.state === 'failed');
   const first = task.results[0];
   const selected = useSelected(task.id);
+  const press = usePressClick((e) => selectOnClick(e, task.id) || actions.open(task, 0));
   return (
     <div
       className={`gl-tile gl-status-${task.status}${selected ? ' lb-selected' : ''}`}
@@ -58,7 +60,7 @@ export const TaskTile = memo(function TaskTile({
       aria-label={task.prompt}
       onPointerEnter={live ? undefined : () => setLive(true)}
       onFocus={live ? undefined : () => setLive(true)}
-      onClick={(e) => selectOnClick(e, task.id) || actions.open(task, 0)}
+      {...press}
       onKeyDown={(e) => {
         // The tile's own keys only: Enter or Space on its star or its menu button is theirs, not an "open".
         if (e.target !== e.currentTarget) return;
