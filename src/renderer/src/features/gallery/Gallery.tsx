@@ -8,6 +8,7 @@ import { StatusChips } from './components/StatusChips';
 import { TaskGrid } from './components/TaskGrid';
 import { TaskList } from './components/TaskList';
 import { useGalleryStore } from './gallery-store';
+import { formatCount } from './model/format';
 import { useGalleryEvents } from './hooks/use-gallery-events';
 import { useNotificationClicks } from './hooks/use-notification-clicks';
 import { useGalleryFilter } from './hooks/use-gallery-filter';
@@ -87,7 +88,7 @@ export function Gallery() {
         <header className="gl-header">
           <h2>{t('gallery.title')}</h2>
           <span className="gl-total" data-testid="gallery-total">
-            {pages.isSuccess ? t('gallery.total', { count: pages.total }) : ''}
+            {pages.isSuccess ? t('gallery.total', { count: pages.total, shown: formatCount(pages.total) }) : ''}
           </span>
         </header>
         <BoardBar />

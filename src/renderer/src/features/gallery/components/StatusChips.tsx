@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TaskStatus } from '../../../../../shared/domain/task';
 import { useGalleryStore } from '../gallery-store';
+import { formatCount } from '../model/format';
 import { countGroup, GROUP_ORDER } from '../model/status-groups';
 
 /** One chip per status group with its count under the other filters; the chosen one filters the list. */
@@ -18,7 +19,7 @@ export function StatusChips({ counts }: { counts: Partial<Record<TaskStatus, num
             {g === 'active' && n > 0 && <span className="gl-pulse" />}
             {t(`gallery.group.${g}`)}
             <span className="gl-chip-count" data-testid={`count-${g}`}>
-              {n.toLocaleString()}
+              {formatCount(n)}
             </span>
           </button>
         );
