@@ -12,8 +12,8 @@ test.afterAll(async () => {
 test('the shell opens on the demo gateway, navigates, and answers bridge calls', async ({ page }) => {
   await page.goto(app.url);
   await expect(page.getByTestId('shell')).toBeVisible();
-  // The token is moved out of the address bar once read.
-  expect(page.url()).not.toContain('token=');
+  // The token is moved out of the address bar once read (when the renderer is first idle).
+  await expect.poll(() => page.url()).not.toContain('token=');
   await expect(page.getByTestId('connection-status')).toContainText('Demo gateway');
 
   await page.getByTestId('op-imageEdit.edit').click();
