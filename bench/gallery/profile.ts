@@ -39,11 +39,11 @@ function describe(f: LoadFigures): string {
 /** Inclusive time per event name on the renderer's main thread, from the first event to `untilMs` after it. */
 function summarise(file: string, untilMs: number): string {
   const { traceEvents } = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] };
-  const main = traceEvents.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  if (!main) return 'no renderer main thread in the trace';
-  const nav =
-    traceEvents.find((e) => e.name === 'navigationStart' && e.pid === main.pid) ??
-    traceEvents.find((e) => e.pid === main.pid && e.tid === main.tid);
+  // The traced load is the trace's last navigation; its renderer's main thread is the one to read (a cold trace
+  // also holds the other pages' renderers, and a fresh context's about:blank one).
+  const nav = traceEvents.filter((e) => e.name === 'navigationStart').sort((a, b) => b.ts - a.ts)[0];
+  const main = traceEvents.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === nav?.pid);
+  if (!nav || !main) return 'no navigation on a renderer main thread in the trace';
   const t0 = nav?.ts ?? 0;
   const sums = new Map<string, number>();
   for (const e of traceEvents) {
