@@ -180,3 +180,25 @@ test('a press on a running tile\'s status line as the task finishes still opens 
   await page.waitForTimeout(400);
   await expect(g.lightbox).toHaveCount(0);
 });
+
+test('a status note on a tile is never crossed by its placeholder icon (unknown, stalled, failed)', async ({ page }) => {
+  // The icon sits at the tile's centre; a note of three lines reaches over it, and the icon showed between them.
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  await expect(g.tile('fx-unknown').locator('.gl-live-note')).toBeVisible();
+  const crossings = await page.evaluate(() => {
+    const hits: string[] = [];
+    const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    for (const tile of document.querySelectorAll('[data-testid="task-tile"]')) {
+      const icon = tile.querySelector('.gl-placeholder svg');
+      if (!icon || getComputedStyle(icon).visibility === 'hidden') continue;
+      const box = icon.getBoundingClientRect();
+      for (const text of tile.querySelectorAll('.gl-live-label, .gl-live-note, .gl-live-error, .gl-live-sub'))
+        if (overlap(box, text.getBoundingClientRect())) hits.push(`${tile.getAttribute('data-task-id')}: ${text.className}`);
+    }
+    return hits;
+  });
+  expect(crossings).toEqual([]);
+  // Where nothing reaches it, the icon still shows what kind of task it is.
+  await expect(g.tile('fx-stalled').locator('.gl-placeholder svg')).toBeVisible();
+});
