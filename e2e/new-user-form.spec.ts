@@ -128,6 +128,11 @@ for (const [width, height] of [
         const cut = await name.evaluate((el) => el.scrollWidth - el.clientWidth);
         expect(cut, `${op.id}: the model name is cut`).toBeLessThanOrEqual(0);
         await expect(chip, op.id).toBeInViewport({ ratio: 1 });
+        // Generate beside the chip, or under it across the footer: never a lone button under a lone chip.
+        const box = await chip.boundingBox();
+        if (!box) throw new Error('no chip');
+        const oneRow = box.y < generate.y + generate.height && generate.y < box.y + box.height;
+        if (!oneRow) expect(generate.width, `${op.id}: Generate wrapped and left its row half empty`).toBeGreaterThan(0.9 * footer.width);
       }
       // "N things to fix: …" names the first thing, readable, not "S…".
       const link = forms.summary.locator('.fm-summary-link');
