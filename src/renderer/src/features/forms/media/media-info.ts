@@ -1,5 +1,8 @@
 import type { MediaKind, MediaValue } from '../../../../../shared/operations/media';
 import { mediaUrl } from '../../../bridge/media';
+import { formatBytes } from '../../../../../shared/format-bytes';
+
+export { formatBytes };
 
 export const MB = 1024 * 1024;
 
@@ -47,12 +50,6 @@ export function mediaName(m: MediaValue): string {
   } catch {
     return m.url;
   }
-}
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < MB) return `${Math.round(n / 1024)} KB`;
-  return `${(n / MB).toFixed(n < 10 * MB ? 1 : 0)} MB`;
 }
 
 /** Why a file cannot go into a field, as a translation key and its parameters; null when it can. */
