@@ -3,11 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useBridge } from '../../bridge/bridge-context';
 import './team.css';
 import { memberHue, memberInitial } from './member-colour';
-import { dayByMember, totalsBy } from './team-spend-model';
+import { dayByMember, formatPoints, totalsBy } from './team-spend-model';
 import { queryKeys } from '../../state/query-keys';
 import { useTeam } from './use-team';
-
-const round = (n: number): string => (Math.round(n * 10) / 10).toLocaleString();
 
 /** The team's spend in the ledger: per member (with each one's share), per day and member, per board. */
 export function TeamSpendView() {
@@ -61,7 +59,7 @@ export function TeamSpendView() {
                   {m.key}
                 </span>
               </td>
-              <td className="num">{round(m.points)}</td>
+              <td className="num">{formatPoints(m.points)}</td>
               <td className="num">{m.tasks}</td>
               <td className="share-cell">
                 <span className="share-bar" style={{ ['--member-hue' as string]: String(memberHue(m.key)), width: `${Math.max(2, (m.points / total) * 100)}%` }} />
@@ -90,7 +88,7 @@ export function TeamSpendView() {
                 <td>{day}</td>
                 {grid.members.map((m) => (
                   <td key={m} className="num">
-                    {grid.cell(day, m) ? round(grid.cell(day, m)) : '—'}
+                    {grid.cell(day, m) ? formatPoints(grid.cell(day, m)) : '—'}
                   </td>
                 ))}
               </tr>
@@ -110,7 +108,7 @@ export function TeamSpendView() {
             {boards.map((b) => (
               <tr key={b.key}>
                 <td>{boardName(b.key)}</td>
-                <td className="num">{round(b.points)}</td>
+                <td className="num">{formatPoints(b.points)}</td>
                 <td className="num">{b.tasks}</td>
               </tr>
             ))}

@@ -1,4 +1,16 @@
 import type { TeamSpendRow } from '../../../../shared/domain/team';
+import { formatCount } from '../../../../shared/number-format';
+
+/**
+ * Points to one decimal with grouped thousands ("1,234.5"), as English and Chinese both write them: the app's
+ * language, not the browser's (`toLocaleString()` wrote "1.234,5" in a German browser showing English).
+ */
+export function formatPoints(n: number): string {
+  const tenths = Math.round(Math.abs(n) * 10);
+  const sign = n < 0 && tenths > 0 ? '-' : '';
+  const whole = formatCount(Math.floor(tenths / 10));
+  return tenths % 10 === 0 ? `${sign}${whole}` : `${sign}${whole}.${tenths % 10}`;
+}
 
 export interface Total {
   key: string;

@@ -1,6 +1,6 @@
 import type { MediaKind, MediaValue } from '../../../../../shared/operations/media';
 import { mediaUrl } from '../../../bridge/media';
-import { formatBytes } from '../../../../../shared/format-bytes';
+import { formatBytes } from '../../../../../shared/number-format';
 
 export { formatBytes };
 

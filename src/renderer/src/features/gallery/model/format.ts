@@ -1,6 +1,6 @@
 /** Small, locale-aware formatters for the gallery. */
 
-export { formatBytes } from '../../../../../shared/format-bytes';
+export { formatBytes, formatCount } from '../../../../../shared/number-format';
 
 export function formatDuration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
@@ -10,13 +10,6 @@ export function formatDuration(ms: number): string {
   const h = Math.floor(m / 60);
   return `${h}h ${String(m % 60).padStart(2, '0')}m`;
 }
-
-/**
- * A count with its thousands grouped ("10,000"), as English and Chinese both write it. Not
- * `toLocaleString()`: its first call in a renderer loads ICU's number data (50–65 ms of a cold first paint,
- * the status chips' counts being the first; issue 31), and it follows the browser's locale, not the app's.
- */
-export const formatCount = (n: number): string => String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 const relative = new Map<string, Intl.RelativeTimeFormat>();
 
