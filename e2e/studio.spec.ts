@@ -104,6 +104,27 @@ test('×4 is one batch group with its progress; Compare of images shows a grid a
   await forms.page.getByTestId('compare-close').click();
 });
 
+test('ticking one model and unticking the chip\'s makes the ticked one the form\'s model: the chip says it, Generate sends it', async ({ page }) => {
+  const forms = await openApp(page);
+  await forms.open('gateway.text2video');
+  await forms.fill('prompt', 'a lighthouse keeper feeding gulls in the rain');
+  const chip = forms.form.getByTestId('model-chip');
+  await expect(chip).toContainText('2.6');
+  await forms.form.getByTestId('models-multi').click();
+  await page.getByTestId('model-option-2.1').press('Space');
+  await page.getByTestId('model-option-2.6').press('Enter');
+  await expect(page.getByTestId('model-option-2.1')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('model-option-2.6')).toHaveAttribute('aria-pressed', 'false');
+  await expect(chip).toContainText('2.1');
+  await expect(forms.form.getByTestId('models-multi')).not.toHaveText(/models/);
+  await page.keyboard.press('Escape');
+  const before = posts().length;
+  await forms.generate.click();
+  await expect(forms.notice).toHaveAttribute('data-kind', 'sent');
+  await expect.poll(() => posts().length - before).toBe(1);
+  expect((posts().at(-1)?.json as { model: string }).model).toBe('vendora_2.1_text2video');
+});
+
 test('one prompt on 3 models is a batch of 3; two of the videos play in lock-step in Compare', async ({ page }) => {
   test.setTimeout(240_000);
   const forms = await openApp(page);

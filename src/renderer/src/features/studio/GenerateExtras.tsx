@@ -19,16 +19,37 @@ export function chosenModels(op: OperationId, current: string): string[] {
 }
 
 /** Beside Generate: ×N (1–8), several models of this operation, and the points ledger. */
-export function GenerateExtras({ op, modelField, current, vendor }: { op: OperationId; modelField: ModelField | undefined; current: string; vendor: string }) {
+export function GenerateExtras({
+  op,
+  modelField,
+  current,
+  vendor,
+  onModel,
+}: {
+  op: OperationId;
+  modelField: ModelField | undefined;
+  current: string;
+  vendor: string;
+  /** Sets the form's one model (the footer's chip). */
+  onModel(id: string): void;
+}) {
   const { t } = useTranslation();
   const count = useStudioStore((s) => s.count[op] ?? 1);
   const chosen = useStudioStore((s) => s.models[op]);
-  const several = chosen ?? [];
   const [open, setOpen] = useState(false);
+  // Several models are a choice of 2–4; anything less is the form's own model, whatever was kept.
+  const several = chosen && chosen.length > 1 ? chosen : [current];
   const multi = several.length > 1;
   const toggle = (id: string) => {
-    const base = several.length ? several : [current];
-    const next = base.includes(id) ? base.filter((m) => m !== id) : base.length >= 4 ? base : [...base, id];
+    const next = several.includes(id) ? several.filter((m) => m !== id) : several.length >= 4 ? several : [...several, id];
+    // One left is the form's model again: the chip shows it and Generate uses it (a lone tick used to be
+    // shown while Generate sent the chip's model). None left: the last one stays ticked.
+    if (next.length === 1 && next[0] !== undefined) {
+      useStudioStore.getState().setModels(op, []);
+      if (next[0] !== current) onModel(next[0]);
+      return;
+    }
+    if (next.length === 0) return;
     // In the catalog's order (older versions first), so batch members line up the same way every time.
     const order = (m: string) => modelField?.presets.findIndex((p) => p.id === m) ?? 0;
     useStudioStore.getState().setModels(op, [...next].sort((a, b) => order(a) - order(b)));
@@ -76,7 +97,7 @@ export function GenerateExtras({ op, modelField, current, vendor }: { op: Operat
             <PopoverContent className="st-models-pop" label={t('studio.models.title')} side="top">
               <p className="st-hint">{t('studio.models.hint')}</p>
               {modelField.presets.map((p) => {
-                const on = (several.length ? several : [current]).includes(p.id);
+                const on = several.includes(p.id);
                 return (
                   <button key={p.id} type="button" aria-pressed={on} className={`st-model-opt${on ? ' on' : ''}`} data-testid={`model-option-${p.label}`} onClick={() => toggle(p.id)}>
                     <span className="st-check">{on && <Check size={13} />}</span>

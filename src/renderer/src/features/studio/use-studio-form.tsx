@@ -43,7 +43,7 @@ export function useStudioForm(args: {
   return {
     submit,
     onKeyDown: recall,
-    extras: <GenerateExtras op={op} modelField={modelField} current={current} vendor={args.vendor} />,
+    extras: <GenerateExtras op={op} modelField={modelField} current={current} vendor={args.vendor} onModel={(id) => args.change(modelField?.name ?? 'model', id)} />,
     estimate: <EstimateLabel estimate={estimate} />,
     promptTools: hasPrompt ? <PromptLibrary op={op} prompt={prompt} promptInputId={args.promptInputId} onChange={(text) => args.change('prompt', text)} /> : null,
     dialogs: (
