@@ -16,6 +16,7 @@ export function Modal({
   testId,
   role,
   closeOnOutside = true,
+  initialFocus = 'first',
   onOpenAutoFocus,
   children,
   ...rest
@@ -29,6 +30,12 @@ export function Modal({
   testId?: string;
   role?: 'dialog' | 'alertdialog';
   closeOnOutside?: boolean;
+  /**
+   * Where focus goes as it opens: the first control (Radix's default), or the dialog itself, for a viewer
+   * whose keys belong to the whole dialog (the lightbox's ← →) and whose first control would take them (a
+   * video's own controls) or show its tooltip at once (so the first Escape only hid the tooltip).
+   */
+  initialFocus?: 'first' | 'dialog';
   onOpenAutoFocus?: (e: Event) => void;
   children: ReactNode;
   [data: `data-${string}`]: string | number | undefined;
@@ -43,7 +50,8 @@ export function Modal({
             data-testid={testId}
             {...(role ? { role } : {})}
             aria-describedby={undefined}
-            onOpenAutoFocus={onOpenAutoFocus}
+            onOpenAutoFocus={initialFocus === 'dialog' ? focusDialog : onOpenAutoFocus}
+            data-initial-focus={initialFocus}
             onCloseAutoFocus={returnFocusTo(opener)}
             onPointerDownOutside={(e) => {
               if (!closeOnOutside) e.preventDefault();
@@ -57,6 +65,12 @@ export function Modal({
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** Focus on the dialog's own element (Radix made it focusable, tabIndex -1) instead of its first control. */
+function focusDialog(e: Event): void {
+  e.preventDefault();
+  if (e.currentTarget instanceof HTMLElement) e.currentTarget.focus({ preventScroll: true });
 }
 
 export const ModalTitle = Dialog.Title;

@@ -59,6 +59,7 @@ export function Lightbox({
         backdropClassName="gl-lightbox-backdrop"
         className="gl-lightbox"
         testId="lightbox"
+        initialFocus="dialog"
       >
         <div className="gl-lightbox-empty" onClick={close}>
           {detailQuery.isError ? t('gallery.lightbox.gone') : '…'}
@@ -75,6 +76,7 @@ export function Lightbox({
       backdropClassName="gl-lightbox-backdrop"
       className="gl-lightbox"
       testId="lightbox"
+      initialFocus="dialog"
       closeOnOutside={false}
       data-task-id={task.id}
       data-index={target.index}

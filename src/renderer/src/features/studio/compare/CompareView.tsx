@@ -13,10 +13,12 @@ import { useStudioStore } from '../studio-store';
 import { VideoLockstep } from './VideoLockstep';
 import { queryKeys } from '../../../state/query-keys';
 
+const resultOf = (task: TaskSummary) => task.results.find((x) => x.state === 'done' && x.file) ?? task.results[0];
 const fileOf = (task: TaskSummary): string | null => {
-  const r = task.results.find((x) => x.state === 'done' && x.file);
-  return r?.file ?? null;
+  const r = resultOf(task);
+  return r?.state === 'done' ? r.file : null;
 };
+const isVideo = (task: TaskSummary): boolean => resultOf(task)?.kind === 'video';
 
 /** Compare 2–4 results: images as a grid or a 2-up wipe with synced zoom/pan; videos in lock-step. Keep one, reject the others. */
 export function CompareView() {
@@ -41,7 +43,9 @@ function CompareDialog({ ids }: { ids: string[] }) {
   const close = () => useStudioStore.getState().closeCompare();
   const loaded = tasks.map((q) => q.data).filter((x): x is NonNullable<typeof x> => x !== undefined);
   const shown = loaded.filter((x) => !hidden.has(x.id));
-  const videos = shown.length > 0 && shown.every((x) => x.results[0]?.kind === 'video');
+  // All videos: lock-step players. All pictures: the grid or the wipe. A mix: the grid, each in its own kind.
+  const videos = shown.length > 0 && shown.every(isVideo);
+  const mixed = !videos && shown.some(isVideo);
 
   const keep = async (task: TaskSummary) => {
     await bridge.call('setFavourite', { id: task.id, favourite: true });
@@ -120,13 +124,14 @@ function CompareDialog({ ids }: { ids: string[] }) {
       backdropClassName="st-backdrop st-compare-backdrop"
       className="st-compare"
       testId="compare-view"
-      data-kind={videos ? 'video' : 'image'}
+      data-kind={videos ? 'video' : mixed ? 'mixed' : 'image'}
+      initialFocus="dialog"
     >
       <header className="st-dialog-head">
         <ModalTitle asChild>
           <h3>{t('studio.compare.title')}</h3>
         </ModalTitle>
-        {!videos && (
+        {!videos && !mixed && (
           <ToggleGroup
             className="st-seg"
             itemClassName="btn btn-sm"
@@ -189,7 +194,7 @@ function CompareDialog({ ids }: { ids: string[] }) {
             };
           })}
         />
-      ) : mode === 'wipe' && a && b && fa && fb ? (
+      ) : mode === 'wipe' && !mixed && a && b && fa && fb ? (
         <div className="st-wipe">
           {shown.length > 2 && (
             <div className="st-pair">
@@ -219,7 +224,9 @@ function CompareDialog({ ids }: { ids: string[] }) {
             const f = fileOf(task);
             return (
               <figure key={task.id} className="st-compare-cell" data-task-id={task.id}>
-                {f ? (
+                {f && isVideo(task) ? (
+                  <video src={mediaUrl('library', f)} controls muted playsInline preload="metadata" aria-label={task.prompt} data-testid="compare-cell-video" />
+                ) : f ? (
                   <img src={mediaUrl('library', f)} alt={task.prompt} />
                 ) : (
                   <div className="st-hint">{t('studio.compare.noFile')}</div>

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { GalleryPage } from './pages/gallery-page';
+import { startGalleryApp, type RunningGalleryApp } from './support/gallery-app';
+import { seedGallery } from './support/seed';
+
+/**
+ * The two viewers, Compare and the lightbox, with what exploratory QA found in them: Compare of videos and
+ * pictures together (each shown in its own kind), one Escape to close either, and ← → in a lightbox opened
+ * on a video from the keyboard.
+ */
+let app: RunningGalleryApp;
+test.beforeAll(async () => {
+  app = await startGalleryApp((dir) => void seedGallery(dir, { count: 24, withFiles: 24, seed: 11 }));
+});
+test.afterAll(async () => {
+  await app?.close();
+});
+
+/** Ids of the first tiles of each kind with their file (the seed mixes pictures and videos). */
+async function tilesByKind(g: GalleryPage): Promise<{ videos: string[]; images: string[] }> {
+  await expect(g.tiles.first()).toBeVisible();
+  const tasks = (await app.core.handlers.listTasks({ filter: { sort: 'newest' }, cursor: null, limit: 24 })).items;
+  const done = (kind: 'image' | 'video') => tasks.filter((t) => t.results[0]?.kind === kind && t.results[0]?.state === 'done').map((t) => t.id);
+  return { videos: done('video'), images: done('image') };
+}
+
+test('Compare of two videos and a picture shows each in its own kind, and one Escape closes it', async ({ page }) => {
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  const { videos, images } = await tilesByKind(g);
+  expect(videos.length).toBeGreaterThanOrEqual(2);
+  expect(images.length).toBeGreaterThanOrEqual(1);
+  for (const id of [videos[0], videos[1], images[0]]) await g.tile(id ?? '').click({ modifiers: ['Control'] });
+  await page.getByTestId('compare-selected').click();
+  const compare = page.getByTestId('compare-view');
+  await expect(compare).toHaveAttribute('data-kind', 'mixed');
+  // The videos play as videos (they were <img> elements showing a broken picture), the picture as a picture.
+  const players = compare.getByTestId('compare-cell-video');
+  await expect(players).toHaveCount(2);
+  await expect.poll(() => players.evaluateAll((vs) => vs.every((v) => (v as HTMLVideoElement).readyState >= 1))).toBe(true);
+  await expect.poll(() => compare.locator('img').evaluateAll((is) => is.map((i) => (i as HTMLImageElement).naturalWidth > 0))).toEqual([true]);
+  // No wipe for a mix: it compares two pictures.
+  await expect(compare.getByTestId('compare-mode-wipe')).toHaveCount(0);
+  // Focus is on the dialog, not on a control whose tooltip the first Escape would only hide.
+  await expect(compare).toBeFocused();
+  await expect(page.getByTestId('tooltip')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(compare).toBeHidden();
+});
+
+test('a lightbox opened on a video from the keyboard moves with ← and →, not the video', async ({ page }) => {
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  const { videos } = await tilesByKind(g);
+  const id = videos[0] ?? '';
+  await g.tile(id).focus();
+  await page.keyboard.press('Enter');
+  await expect(g.lightbox).toHaveAttribute('data-task-id', id);
+  await expect(g.lightbox.getByTestId('lightbox-video')).toBeVisible();
+  await expect(g.lightbox).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(g.lightbox).not.toHaveAttribute('data-task-id', id);
+  await page.keyboard.press('ArrowLeft');
+  await expect(g.lightbox).toHaveAttribute('data-task-id', id);
+  await page.keyboard.press('Escape');
+  await expect(g.lightbox).toBeHidden();
+});
