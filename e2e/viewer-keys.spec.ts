@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { PNG } from 'pngjs';
 import { GalleryPage } from './pages/gallery-page';
 import { startGalleryApp, type RunningGalleryApp } from './support/gallery-app';
 import { seedGallery } from './support/seed';
@@ -6,7 +7,7 @@ import { seedGallery } from './support/seed';
 /**
  * The two viewers, Compare and the lightbox, with what exploratory QA found in them: Compare of videos and
  * pictures together (each shown in its own kind), one Escape to close either, and ← → in a lightbox opened
- * on a video from the keyboard.
+ * on a video from the keyboard; and the selection ring on a video tile.
  */
 let app: RunningGalleryApp;
 test.beforeAll(async () => {
@@ -64,4 +65,23 @@ test('a lightbox opened on a video from the keyboard moves with ← and →, not
   await expect(g.lightbox).toHaveAttribute('data-task-id', id);
   await page.keyboard.press('Escape');
   await expect(g.lightbox).toBeHidden();
+});
+
+test('a selected video tile shows its selection ring over the player', async ({ page }) => {
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  const { videos } = await tilesByKind(g);
+  const tile = g.tile(videos[0] ?? '');
+  await expect(tile.locator('video')).toHaveCount(1);
+  await tile.click({ modifiers: ['Control'] });
+  await expect(tile).toHaveAttribute('aria-selected', 'true');
+  await page.mouse.move(0, 0);
+  const accent = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim());
+  const want = [1, 3, 5].map((i) => parseInt(accent.slice(i, i + 2), 16));
+  const box = await tile.boundingBox();
+  if (!box) throw new Error('no tile');
+  // A pixel of the ring's left side, halfway down (the player covers it there).
+  const shot = PNG.sync.read(await page.screenshot({ clip: { x: Math.round(box.x) + 1, y: Math.round(box.y + box.height / 2), width: 1, height: 1 } }));
+  const got = [...shot.data.subarray(0, 3)];
+  expect(Math.max(...got.map((v, i) => Math.abs(v - (want[i] ?? 0)))), `ring ${accent}, pixel rgb(${got.join(', ')})`).toBeLessThanOrEqual(24);
 });
