@@ -39,6 +39,8 @@ test('the toasts’ host is fetched with the first toast, which shows; the secon
   await page.getByTestId('action-copyPrompt').click();
   await expect(page.getByTestId('toast').first()).toBeVisible();
   expect(toastChunk()).toHaveLength(1);
+  // The region says which key reaches it, once, with no placeholder left in its name.
+  await expect(page.getByRole('region', { name: 'Notifications (F8)', exact: true })).toHaveCount(1);
 
   await tile.getByTestId('task-menu').click();
   await page.getByTestId('action-copyId').click();

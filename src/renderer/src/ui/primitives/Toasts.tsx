@@ -15,15 +15,19 @@ export function ToastHost({
   toasts,
   onDismiss,
   closeLabel,
+  toastLabel,
   regionLabel,
 }: {
   toasts: readonly ToastItem[];
   onDismiss(id: number): void;
   closeLabel: string;
+  /** What each toast is called as it is announced ("Notification"). */
+  toastLabel: string;
+  /** The region's name, with "{hotkey}" where Radix puts the key that moves focus there. */
   regionLabel: string;
 }) {
   return (
-    <Toast.Provider swipeDirection="right" label={regionLabel}>
+    <Toast.Provider swipeDirection="right" label={toastLabel}>
       {toasts.map((t) => (
         <Toast.Root
           key={t.id}
@@ -40,8 +44,8 @@ export function ToastHost({
           </Toast.Close>
         </Toast.Root>
       ))}
-      {/* Radix fills in {hotkey}; its default label is English. */}
-      <Toast.Viewport className="ui-toasts" label={`${regionLabel} ({hotkey})`} />
+      {/* The region's name carries "{hotkey}", which Radix fills in (F8); its default label is English. */}
+      <Toast.Viewport className="ui-toasts" label={regionLabel} />
     </Toast.Provider>
   );
 }

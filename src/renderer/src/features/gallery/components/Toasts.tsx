@@ -6,5 +6,5 @@ import { useGalleryStore } from '../gallery-store';
 export function Toasts() {
   const { t } = useTranslation();
   const toasts = useGalleryStore((s) => s.toasts);
-  return <ToastHost toasts={toasts} onDismiss={(id) => useGalleryStore.getState().dismissToast(id)} closeLabel={t('gallery.toast.close')} regionLabel={t('gallery.toast.region')} />;
+  return <ToastHost toasts={toasts} onDismiss={(id) => useGalleryStore.getState().dismissToast(id)} closeLabel={t('gallery.toast.close')} toastLabel={t('gallery.toast.label')} regionLabel={t('gallery.toast.region')} />;
 }
