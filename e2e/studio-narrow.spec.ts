@@ -121,3 +121,15 @@ test('at 960×640 the icon-only rail names each operation and shows a real toolt
   await page.waitForTimeout(700);
   await expect(page.getByTestId('tooltip').filter({ hasText: 'Text to image' })).toHaveCount(0);
 });
+
+test('at 960×640 another operation opens at its top, whatever the last form was scrolled to', async ({ page }) => {
+  await open960(page);
+  await page.getByTestId('op-gateway.text2video').click();
+  const column = page.getByTestId('form-column');
+  await column.evaluate((el) => el.scrollTo({ top: 400 }));
+  await expect.poll(() => column.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
+  await page.getByTestId('op-unifiedImage.generate').click();
+  await expect(page.getByTestId('operation-form')).toHaveAttribute('data-op', 'unifiedImage.generate');
+  await expect.poll(() => column.evaluate((el) => el.scrollTop)).toBe(0);
+  await expect(page.locator('.op-title')).toBeInViewport({ ratio: 1 });
+});

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getOperation } from '../../../shared/operations/catalog';
 import { OperationForm, loadDraftFromTask, setDraftField } from '../features/forms';
@@ -12,8 +13,18 @@ connectForms({ loadDraftFromTask, setDraftField });
 export function OperationPanel() {
   const { t } = useTranslation();
   const op = getOperation(useUiStore((s) => s.operationId));
+  const panel = useRef<HTMLDivElement>(null);
+  // Another operation opens at its top (its title and first field), not at the last form's scroll. Reset as
+  // the choice changes, before the new form renders, so a form's own scroll to a field still wins.
+  useEffect(
+    () =>
+      useUiStore.subscribe((s, prev) => {
+        if (s.operationId !== prev.operationId) panel.current?.closest('.shell-main')?.scrollTo({ top: 0 });
+      }),
+    [],
+  );
   return (
-    <div className="op-panel" data-testid="operation-panel">
+    <div className="op-panel" data-testid="operation-panel" ref={panel}>
       <header className="op-header">
         <span className="op-icon">{OPERATION_ICONS[op.id]}</span>
         <div>
