@@ -126,3 +126,24 @@ test('Settings sets a gateway\'s tasks-at-once limit; the queue holds the rest',
   await expect.poll(() => received().length, { timeout: 30_000 }).toBe(3);
   expect(app.simulator()?.parallelFigures().refused).toBe(0);
 });
+
+test('the queue panel closes on Escape right after it opens, and on a press elsewhere (which keeps that press)', async ({ page }) => {
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  const open = page.getByTestId('open-queue');
+  const panel = page.getByTestId('queue-panel');
+  await open.click();
+  await expect(panel).toBeVisible();
+  // Focus is still on the button that opened it: Escape closes it from there.
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(open).toBeFocused();
+  // A press on the form's prompt puts it away (it covered the gallery's toolbar until closed by hand), and
+  // the press lands there.
+  await open.click();
+  await expect(panel).toBeVisible();
+  const prompt = page.getByTestId('operation-form').locator('textarea').first();
+  await prompt.click();
+  await expect(panel).toHaveCount(0);
+  await expect(prompt).toBeFocused();
+});

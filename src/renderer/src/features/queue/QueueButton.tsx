@@ -1,5 +1,5 @@
 import { ListOrdered } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueuePanel } from './QueuePanel';
 import { useQueue } from './use-queue';
@@ -19,6 +19,28 @@ export function QueueButton() {
     setOpen(false);
     button.current?.focus();
   };
+  // Like a popover, without taking focus from the page: a press anywhere else puts the panel away (it
+  // covered the gallery's toolbar until closed by hand), and Escape closes it from its own button as from
+  // inside (the panel's own handler), not only once Tab had reached it.
+  useEffect(() => {
+    if (!open) return;
+    const panel = () => document.getElementById(panelId);
+    const onPointerDown = (e: PointerEvent) => {
+      const target = e.target instanceof Element ? e.target : null;
+      // The panel's own layers (a Select's listbox, a tooltip) live in portals outside it.
+      if (!target || panel()?.contains(target) || button.current?.contains(target) || target.closest('[data-radix-popper-content-wrapper]')) return;
+      setOpen(false);
+    };
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented && (document.activeElement === button.current || document.activeElement === document.body)) close();
+    };
+    document.addEventListener('pointerdown', onPointerDown, true);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown, true);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  });
   return (
     <>
       <button
