@@ -122,6 +122,8 @@ test('"Continue from last frame" builds a first-frame draft from the final frame
   await g.open(app.url);
   await openLightbox(page, clip.id);
   await videoReady(page);
+  // A video that is not an extension offers to extend it, not to extend it "again".
+  await expect(page.getByTestId('extend-video')).toHaveText('Extend');
   await page.getByTestId('continue-last-frame').click();
   await expect(g.lightbox).toHaveCount(0);
   await expect(page.getByTestId('op-unifiedVideo.generate')).toHaveAttribute('aria-current', /page|true/);

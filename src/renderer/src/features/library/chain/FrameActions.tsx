@@ -16,7 +16,7 @@ const lightboxVideo = (): HTMLVideoElement | null =>
 /**
  * Frame tools of a video result in the lightbox: "Use this frame as…" any image slot (the frame shown now,
  * at native resolution, staged as a PNG that remembers task and time), "Continue from last frame" and
- * "Extend again".
+ * "Extend" ("Extend again" on an extension).
  */
 export function FrameActions({ task, index }: { task: TaskSummary; index: number }) {
   const { t } = useTranslation();
@@ -101,10 +101,11 @@ export function FrameActions({ task, index }: { task: TaskSummary; index: number
           type="button"
           className="btn"
           disabled={busy}
-          data-testid="extend-again"
+          data-testid="extend-video"
           onClick={extendAgain}
         >
-          <FastForward size={15} /> {t('library.frame.extendAgain')}
+          {/* "Again" only for a video that is itself an extension. */}
+          <FastForward size={15} /> {t(task.operationId === 'vendor.extend' ? 'library.frame.extendAgain' : 'library.frame.extend')}
         </button>
       )}
     </div>
