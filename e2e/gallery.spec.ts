@@ -121,3 +121,19 @@ test('light theme', async ({ page }) => {
   await page.keyboard.press('Escape');
   await app.core.handlers.updatePreferences({ theme: 'dark' });
 });
+
+test('switching between grid and list moves no toolbar button (the star stayed under the pointer that pressed List)', async ({ page }) => {
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  await expect(g.tiles.first()).toBeVisible();
+  const places = () =>
+    Promise.all(['filter-favourites', 'toggle-filters', 'view-grid', 'view-list'].map(async (id) => (await page.getByTestId(id).boundingBox())?.x));
+  const grid = await places();
+  await page.getByTestId('view-list').click();
+  await expect(g.rows.first()).toBeVisible();
+  expect(await places()).toEqual(grid);
+  // Hidden in the list, the tile sizes are out of the Tab order.
+  await expect(page.getByTestId('tile-sizes')).toBeHidden();
+  await page.getByTestId('view-grid').click();
+  await expect(page.getByTestId('tile-sizes')).toBeVisible();
+});

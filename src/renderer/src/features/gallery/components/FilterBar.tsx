@@ -8,6 +8,8 @@ import { PopoverContent, PopoverRoot, PopoverTrigger, Tip } from '../../../ui/pr
 import { FilterPanel } from './FilterPanel';
 
 /** Search, view switch, tile size, favourites, and the filters popover. */
+const HIDDEN = { visibility: 'hidden' } as const;
+
 export function FilterBar({ activeFilters, models }: { activeFilters: number; models: string[] }) {
   const { t } = useTranslation();
   useDebouncedSearch();
@@ -67,17 +69,17 @@ export function FilterBar({ activeFilters, models }: { activeFilters: number; mo
           </button>
         </Tip>
       </div>
-      {view === 'grid' && (
-        <div className="gl-segmented gl-sizes" role="group" aria-label={t('gallery.tileSize')}>
-          {(['s', 'm', 'l'] as TileSize[]).map((size) => (
-            <Tip key={size} label={t(`gallery.size.${size}`)}>
-              <button className={s.tileSize === size ? 'on' : ''} aria-pressed={s.tileSize === size} aria-label={t(`gallery.size.${size}`)} onClick={() => set({ tileSize: size })}>
-                <span className={`gl-size-glyph ${size}`} />
-              </button>
-            </Tip>
-          ))}
-        </div>
-      )}
+      {/* Kept in its place in the list (hidden, not removed), so switching views moves no button: the star
+          used to slide under the pointer that had just pressed List. Hidden, it is out of Tab and the a11y tree. */}
+      <div className="gl-segmented gl-sizes" role="group" aria-label={t('gallery.tileSize')} style={view === 'grid' ? undefined : HIDDEN} data-testid="tile-sizes">
+        {(['s', 'm', 'l'] as TileSize[]).map((size) => (
+          <Tip key={size} label={t(`gallery.size.${size}`)}>
+            <button className={s.tileSize === size ? 'on' : ''} aria-pressed={s.tileSize === size} aria-label={t(`gallery.size.${size}`)} onClick={() => set({ tileSize: size })}>
+              <span className={`gl-size-glyph ${size}`} />
+            </button>
+          </Tip>
+        ))}
+      </div>
     </div>
   );
 }
