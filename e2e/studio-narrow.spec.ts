@@ -135,3 +135,12 @@ test('at 960×640 another operation opens at its top, whatever the last form was
   await expect.poll(() => column.evaluate((el) => el.scrollTop)).toBe(0);
   await expect(page.locator('.op-title')).toBeInViewport({ ratio: 1 });
 });
+
+test('the members of a batch each have a name of their own (its place first)', async ({ page }) => {
+  await open960(page);
+  const members = page.getByTestId('batch-group').first().getByTestId('batch-member');
+  await expect(members).toHaveCount(3);
+  const names = await members.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+  expect(new Set(names).size, names.join(' | ')).toBe(3);
+  expect(names[0]).toMatch(/^1\/3 · /);
+});

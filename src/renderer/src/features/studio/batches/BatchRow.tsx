@@ -64,12 +64,13 @@ export function BatchRow({ batch, open, onToggle }: { batch: BatchGroup; open: b
       </div>
       {open && (
         <div className="st-batch-members">
-          {members.map((m) => (
+          {members.map((m, i) => (
             <Tip key={m.id} label={`${m.model} · ${t(`gallery.live.${m.status}`)}`}>
               <button
                 type="button"
                 className={`st-member gl-status-${m.status}${selected.has(m.id) ? ' gl-selected lb-selected' : ''}`}
-                aria-label={`${m.model} · ${t(`gallery.live.${m.status}`)}`}
+                // Its place first: members of one model and state had the same name ("3.0 · Done" three times).
+                aria-label={`${i + 1}/${members.length} · ${m.model} · ${t(`gallery.live.${m.status}`)}`}
                 data-task-id={m.id}
                 data-testid="batch-member"
                 data-status={m.status}
