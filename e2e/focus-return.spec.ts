@@ -1,0 +1,83 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { GalleryPage } from './pages/gallery-page';
+import { expectFocused } from './support/focus';
+import { startGalleryApp, type RunningGalleryApp } from './support/gallery-app';
+import { seedGallery } from './support/seed';
+
+/**
+ * Focus never falls to <body> after an action that removes the focused control (QA: the next Tab restarted
+ * at the top of the page). Each case checks where focus lands, and that it is not the body.
+ */
+let app: RunningGalleryApp;
+test.beforeAll(async () => {
+  app = await startGalleryApp((dir) => void seedGallery(dir, { count: 12, seed: 21 }));
+});
+test.afterAll(async () => {
+  await app?.close();
+});
+
+const notOnBody = async (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body), {
+    message: 'focus is not on <body>',
+  }).toBe(true);
+
+/** Where focus is and that it stays there (a focus lost a moment later, when a tile unmounts, fails too). */
+async function expectFocusStays(page: Page, target: Locator): Promise<void> {
+  await expectFocused(page, target);
+  await page.waitForTimeout(300);
+  await expectFocused(page, target);
+  await notOnBody(page);
+}
+
+/** Tabs (at most `n` times) until `target` has focus. */
+async function tabTo(page: Page, target: Locator, n = 6): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expectFocused(page, target);
+}
+
+const tileIds = (g: GalleryPage) => g.tiles.evaluateAll((els) => els.map((el) => el.getAttribute('data-task-id') ?? ''));
+
+/** The QA steps: from the tile, Tab to its Actions menu, Enter, End, Enter ("Delete…"), Tab to Delete, Enter. */
+async function deleteFromKeyboard(page: Page, g: GalleryPage, id: string): Promise<void> {
+  const tile = g.tile(id);
+  await tile.focus();
+  await tabTo(page, tile.getByTestId('task-menu'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('task-menu-popup')).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('action-delete')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm-delete')).toBeVisible();
+  await tabTo(page, page.getByTestId('confirm-delete-button'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('confirm-delete')).toHaveCount(0);
+  await expect(tile).toHaveCount(0);
+}
+
+test('deleting a task from its tile menu gives focus to the tile in its place (next, else previous), or the empty gallery', async ({ page }) => {
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  await expect(g.tiles.first()).toBeVisible();
+  const ids = await tileIds(g);
+  expect(ids.length).toBeGreaterThan(4);
+
+  // A tile in the middle: the next one takes its place, and is the grid's Tab stop.
+  await deleteFromKeyboard(page, g, ids[1] ?? '');
+  await expectFocusStays(page, g.tile(ids[2] ?? ''));
+  await expect(g.tile(ids[2] ?? '')).toHaveAttribute('tabindex', '0');
+
+  // The last tile: the previous one.
+  const last = ids.at(-1) ?? '';
+  await deleteFromKeyboard(page, g, last);
+  await expectFocusStays(page, g.tile(ids.at(-2) ?? ''));
+
+  // The only tile left by a search: the gallery (its empty state) has focus.
+  const prompt = (await g.tile(ids[0] ?? '').getAttribute('aria-label')) ?? '';
+  await g.search.fill(prompt);
+  await expect(g.tiles).toHaveCount(1);
+  await deleteFromKeyboard(page, g, ids[0] ?? '');
+  await expectFocusStays(page, page.getByTestId('gallery-empty'));
+});
