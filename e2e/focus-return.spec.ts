@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { FormsPage, pngFile } from './pages/forms-page';
 import { GalleryPage } from './pages/gallery-page';
 import { expectFocused } from './support/focus';
 import { startGalleryApp, type RunningGalleryApp } from './support/gallery-app';
@@ -80,4 +81,30 @@ test('deleting a task from its tile menu gives focus to the tile in its place (n
   await expect(g.tiles).toHaveCount(1);
   await deleteFromKeyboard(page, g, ids[0] ?? '');
   await expectFocusStays(page, page.getByTestId('gallery-empty'));
+});
+
+test('removing an input image gives focus to the next image\'s Remove, else the previous one\'s, else the add control', async ({ page }) => {
+  const forms = new FormsPage(page);
+  await page.goto(app.url);
+  await forms.open('imageEdit.edit');
+  await page.getByTestId('advanced').locator('summary').click();
+  await page.getByTestId('reset-form').click();
+  await forms.addFiles('images', [pngFile('a.png', [200, 40, 40]), pngFile('b.png', [40, 200, 40]), pngFile('c.png', [40, 40, 200])]);
+  const tiles = forms.form.getByTestId('media-images').getByTestId('media-tile');
+  await expect(tiles).toHaveCount(3);
+  const names = () => tiles.evaluateAll((els) => els.map((el) => el.getAttribute('data-name')));
+  const remove = (i: number) => tiles.nth(i).getByTestId('tile-remove');
+
+  await remove(1).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(names).toEqual(['a.png', 'c.png']);
+  await expectFocusStays(page, remove(1));
+
+  await page.keyboard.press('Enter');
+  await expect.poll(names).toEqual(['a.png']);
+  await expectFocusStays(page, remove(0));
+
+  await page.keyboard.press('Enter');
+  await expect(tiles).toHaveCount(0);
+  await expectFocusStays(page, forms.form.getByTestId('media-images-browse'));
 });
