@@ -108,3 +108,32 @@ test('removing an input image gives focus to the next image\'s Remove, else the 
   await expect(tiles).toHaveCount(0);
   await expectFocusStays(page, forms.form.getByTestId('media-images-browse'));
 });
+
+test('the inline mask painter takes focus when it opens, and gives it back to its button when it closes', async ({ page }) => {
+  const forms = new FormsPage(page);
+  await page.goto(app.url);
+  await forms.open('imageEdit.edit');
+  await page.getByTestId('advanced').locator('summary').click();
+  await page.getByTestId('reset-form').click();
+  await forms.addFiles('images', [pngFile('mask-me.png', [90, 120, 200], 320, 200)]);
+  const field = forms.form.getByTestId('mask-field');
+  const paint = field.getByTestId('paint-mask');
+  await expect(paint).toBeVisible();
+
+  for (let round = 0; round < 2; round++) {
+    await paint.focus();
+    await page.keyboard.press('Enter');
+    await expect(field.getByTestId('mp-canvas')).toBeVisible();
+    // The painter's first control: the tool that is on (brush or eraser), in its toolbar.
+    const tool = field.locator('.mp-toolbar .mp-seg').first().locator('[role="radio"][aria-checked="true"]');
+    await expectFocusStays(page, tool);
+    // Its keys work from there (the painter listens while focus is inside it).
+    await page.keyboard.press(round === 0 ? 'e' : 'b');
+    await expect(field.getByTestId(round === 0 ? 'mp-tool-eraser' : 'mp-tool-brush')).toHaveAttribute('aria-checked', 'true');
+
+    await tabTo(page, field.getByTestId('mask-done'), 30);
+    await page.keyboard.press('Enter');
+    await expect(field.getByTestId('mp-canvas')).toHaveCount(0);
+    await expectFocusStays(page, paint);
+  }
+});
