@@ -137,3 +137,17 @@ test('the inline mask painter takes focus when it opens, and gives it back to it
     await expectFocusStays(page, paint);
   }
 });
+
+test('"Reset filters" in the empty state gives focus to the search field', async ({ page }) => {
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  await expect(g.tiles.first()).toBeVisible();
+  await g.search.fill('zq-nothing-matches-this-xv');
+  const reset = page.getByTestId('gallery-empty').getByRole('button', { name: 'Reset filters' });
+  await expect(reset).toBeVisible();
+  await reset.focus();
+  await page.keyboard.press('Enter');
+  await expect(g.tiles.first()).toBeVisible();
+  await expect(g.search).toHaveValue('');
+  await expectFocusStays(page, g.search);
+});

@@ -38,7 +38,15 @@ export function EmptyState({ filtered, board }: { filtered: boolean; board: bool
           <SearchX size={26} />
         </div>
         <strong>{t('gallery.noMatch')}</strong>
-        <button className="btn" onClick={() => useGalleryStore.getState().resetFilters()}>
+        <button
+          className="btn"
+          onClick={(e) => {
+            // This button goes with the empty state: focus goes on to the search field, which stays.
+            const search = e.currentTarget.closest('.gl-root')?.querySelector<HTMLInputElement>('.gl-search input');
+            useGalleryStore.getState().resetFilters();
+            search?.focus();
+          }}
+        >
           {t('gallery.filter.reset')}
         </button>
       </>,
