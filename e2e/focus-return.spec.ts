@@ -4,6 +4,7 @@ import { GalleryPage } from './pages/gallery-page';
 import { expectFocused } from './support/focus';
 import { startGalleryApp, type RunningGalleryApp } from './support/gallery-app';
 import { seedGallery } from './support/seed';
+import { pickValue } from './support/select';
 
 /**
  * Focus never falls to <body> after an action that removes the focused control (QA: the next Tab restarted
@@ -150,4 +151,43 @@ test('"Reset filters" in the empty state gives focus to the search field', async
   await expect(g.tiles.first()).toBeVisible();
   await expect(g.search).toHaveValue('');
   await expectFocusStays(page, g.search);
+});
+
+test('moving the selected tasks to a board from "Move to…" keeps focus in the selection bar', async ({ page }) => {
+  const board = await app.core.handlers.createBoard({ name: 'Focus board' });
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  await expect(g.tiles.first()).toBeVisible();
+  const ids = await tileIds(g);
+  await g.tile(ids[0] ?? '').click({ modifiers: ['ControlOrMeta'] });
+  await g.tile(ids[1] ?? '').click({ modifiers: ['ControlOrMeta'] });
+  await expect(page.getByTestId('selection-count')).toHaveText('2 selected');
+
+  // From the keyboard: Enter opens the list, the arrows reach the board, Enter picks it.
+  const move = page.getByTestId('selection-move');
+  await move.focus();
+  await page.keyboard.press('Enter');
+  const list = page.getByTestId('selection-move-options');
+  await expect(list).toBeVisible();
+  const option = list.locator(`[role="option"][data-value="${board.id}"]`);
+  for (let i = 0; i < 5 && !(await option.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  await expect(option).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(list).toBeHidden();
+  await expect.poll(async () => (await app.core.handlers.listBoards({})).items.find((b) => b.id === board.id)?.count).toBe(2);
+  await expect(page.getByTestId('selection-bar')).not.toHaveAttribute('aria-busy', 'true');
+  await expectFocusStays(page, move);
+
+  // With the pointer too (pickValue clicks the option).
+  await pickValue(page, 'selection-move', '-');
+  await expect(page.getByTestId('selection-bar')).not.toHaveAttribute('aria-busy', 'true');
+  await expectFocusStays(page, move);
+
+  // "Favourite" from the keyboard keeps its focus too (it was disabled while it ran).
+  const favourite = page.getByTestId('selection-favourite');
+  await favourite.focus();
+  await page.keyboard.press('Enter');
+  await expect(g.tile(ids[1] ?? '').getByTestId('favourite')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('selection-bar')).not.toHaveAttribute('aria-busy', 'true');
+  await expectFocusStays(page, favourite);
 });
