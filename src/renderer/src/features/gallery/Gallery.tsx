@@ -116,7 +116,7 @@ export function Gallery() {
           <Lightbox target={lightbox} items={pages.items} actions={actions} />
         </Suspense>
       )}
-      {confirmId && <ConfirmDelete task={pages.items.find((x) => x.id === confirmId)} actions={actions} />}
+      {confirmId && <ConfirmDelete task={pages.items.find((x) => x.id === confirmId)} order={pages.items.map((x) => x.id)} actions={actions} />}
       <LazyCompareView />
       {toastsOn && (
         <Suspense fallback={null}>

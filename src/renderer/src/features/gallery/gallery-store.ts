@@ -33,6 +33,8 @@ interface GalleryState {
   filtersOpen: boolean;
   lightbox: LightboxTarget | null;
   confirmDelete: string | null;
+  /** The last task was deleted from the keyboard: the empty state that follows takes the focus (EmptyState). */
+  focusEmpty: boolean;
   toasts: Toast[];
   set(patch: Partial<Omit<GalleryState, 'set' | 'toast' | 'dismissToast' | 'resetFilters'>>): void;
   resetFilters(): void;
@@ -63,6 +65,7 @@ export const useGalleryStore = create<GalleryState>()(
       filtersOpen: false,
       lightbox: null,
       confirmDelete: null,
+      focusEmpty: false,
       toasts: [],
       set: (patch) => set(patch),
       resetFilters: () => set(FILTER_DEFAULTS),

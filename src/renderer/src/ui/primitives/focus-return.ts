@@ -31,3 +31,32 @@ export function returnFocusTo(opener: HTMLElement | null) {
     if (opener?.isConnected) opener.focus({ preventScroll: true });
   };
 }
+
+/**
+ * Focus was lost: the focused control went from the page (Chromium then leaves it on <body>), so the next Tab
+ * would start again at the top. A control that takes its place gives focus a home only then, never taking it
+ * from where the user has put it.
+ */
+export function focusLost(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || !active.isConnected;
+}
+
+/**
+ * Focuses the first control of `container` a Tab would reach. A radio group is one Tab stop, its checked radio
+ * (Radix makes the group tabbable a render after its radios mount, too late for a layout effect: asked here).
+ */
+export function focusFirstIn(container: HTMLElement | null | undefined): boolean {
+  const first = [...(container?.querySelectorAll<HTMLElement>('*') ?? [])].find(
+    (el) =>
+      (el.tabIndex >= 0 || el.getAttribute('role') === 'radiogroup') &&
+      !el.matches(':disabled') &&
+      el.getClientRects().length > 0,
+  );
+  const target =
+    first?.getAttribute('role') === 'radiogroup'
+      ? (first.querySelector<HTMLElement>('[role="radio"][aria-checked="true"]') ?? first.querySelector<HTMLElement>('[role="radio"]:not(:disabled)'))
+      : first;
+  target?.focus({ preventScroll: true });
+  return !!target;
+}

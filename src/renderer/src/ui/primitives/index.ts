@@ -1,4 +1,5 @@
 export { ClippedText } from './ClippedText';
+export { focusFirstIn, focusLost } from './focus-return';
 export { ConfirmDialog, type ConfirmTone } from './ConfirmDialog';
 export { MenuContent, MenuGroup, MenuItem, MenuRoot, MenuSeparator, MenuSub, MenuSubContent, MenuSubTrigger, MenuTrigger } from './Menu';
 export { isModalOpen, Modal, ModalClose, ModalTitle } from './Modal';

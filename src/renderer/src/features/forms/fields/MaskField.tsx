@@ -1,9 +1,10 @@
 import { Brush, Check, Loader2, Maximize2, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaValueSchema, type MediaValue } from '../../../../../shared/operations/media';
 import { useBridge } from '../../../bridge/bridge-context';
 import { mediaUrl, stageFile } from '../../../bridge/media';
+import { focusFirstIn, focusLost } from '../../../ui/primitives';
 import { MaskEditorLauncher } from '../../canvas';
 import { useEditorLaunch } from '../../canvas';
 import { MaskPainter, decodeMaskImage, type MaskChange } from '../../mask-painter';
@@ -39,6 +40,26 @@ export function MaskField({ value, values, onChange, inputId, describedBy }: Fie
   const [error, setError] = useState<string | null>(null);
   const seq = useRef(0);
   const open = phase !== 'closed';
+  const paintButton = useRef<HTMLButtonElement>(null);
+  const openBox = useRef<HTMLDivElement>(null);
+  const wasOpen = useRef(false);
+
+  // The button that opens the painter goes when it opens, and its Done button when it closes: focus goes
+  // into the painter and back. Its box holds the focus while the saved mask loads and for the painter's first
+  // frame (it settles its tool and its tool group's Tab stop), then its first control takes it.
+  useLayoutEffect(() => {
+    const box = openBox.current;
+    const closing = !open && wasOpen.current;
+    wasOpen.current = open;
+    if (closing && focusLost()) paintButton.current?.focus({ preventScroll: true });
+    if (!open || !box || !(focusLost() || document.activeElement === box)) return;
+    box.focus({ preventScroll: true });
+    if (phase !== 'ready') return;
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement === box && !focusFirstIn(box.querySelector<HTMLElement>('.mp-root'))) focusFirstIn(box);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [open, phase]);
 
   useEffect(() => {
     if (phase !== 'loading' || !size) return;
@@ -100,6 +121,7 @@ export function MaskField({ value, values, onChange, inputId, describedBy }: Fie
           </span>
           <span className="fm-mask-state">{mask ? t('forms.mask.painted') : t('forms.mask.none')}</span>
           <button
+            ref={paintButton}
             type="button"
             className="btn btn-sm"
             onClick={() => {
@@ -126,7 +148,7 @@ export function MaskField({ value, values, onChange, inputId, describedBy }: Fie
           )}
         </div>
       ) : (
-        <div className="fm-mask-open">
+        <div ref={openBox} className="fm-mask-open" tabIndex={-1}>
           {!size || phase !== 'ready' || !sourceUrl ? (
             <div className="fm-mask-loading">
               <Loader2 size={18} className="fm-spin" />

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Loader2, Plus, X } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaSource } from '../../../../../shared/operations/fields';
 import type { MediaValue } from '../../../../../shared/operations/media';
@@ -10,7 +10,7 @@ import { MediaSources } from '../media/MediaSources';
 import { MediaThumb } from '../media/MediaThumb';
 import { DEFAULT_MAX_BYTES, mediaName } from '../media/media-info';
 import { useStageFiles } from '../media/use-stage-files';
-import { Tip } from '../../../ui/primitives';
+import { focusLost, Tip } from '../../../ui/primitives';
 
 const SOURCES: readonly MediaSource[] = ['file', 'url', 'result'];
 
@@ -78,8 +78,21 @@ export function MediaListField({
   );
   const activate = usePasteTarget(field.name, target);
   const full = list.length >= field.max;
+  // A removed image's Remove button goes with it: focus goes to the Remove of the image in its place (the
+  // next, else the previous), else to the first way to add one.
+  const root = useRef<HTMLDivElement>(null);
+  const refocus = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = refocus.current;
+    refocus.current = null;
+    if (at === null || !focusLost()) return;
+    const removes = root.current?.querySelectorAll<HTMLElement>('.fm-tile-remove') ?? [];
+    const next = removes[Math.min(at, removes.length - 1)];
+    (next ?? root.current?.querySelector<HTMLElement>('.fm-sources button:not(:disabled)'))?.focus();
+  }, [list.length]);
   return (
     <div
+      ref={root}
       className="fm-media-list"
       id={inputId}
       aria-describedby={describedBy}
@@ -148,9 +161,11 @@ export function MediaListField({
                     <button
                       type="button"
                       aria-label={t('forms.media.remove')}
+                      className="fm-tile-remove"
                       data-testid="tile-remove"
                       onClick={() => {
                         setRefused(null);
+                        refocus.current = i;
                         onChange(latest().filter((_, j) => j !== i));
                       }}
                     >

@@ -30,7 +30,10 @@ export function SelectionBar({ items }: { items: TaskSummary[] }) {
   const chosen = [...ids];
   const canCompare = ids.size >= 2 && ids.size <= 4;
   const toast = useGalleryStore.getState().toast;
+  // While one runs, the others say they are off (aria-disabled) but stay focusable: a disabled button or
+  // Select loses the focus it has (the one just used, or "Move to…" given it back by its list) to <body>.
   const run = async (work: () => Promise<string | void>) => {
+    if (busy) return;
     setBusy(true);
     try {
       const done = await work();
@@ -78,14 +81,14 @@ export function SelectionBar({ items }: { items: TaskSummary[] }) {
           <Columns2 size={14} /> {t('studio.selection.compare')}
         </button>
       </Tip>
-      <button type="button" className="btn" disabled={busy} onClick={() => void favourite()} data-testid="selection-favourite">
+      <button type="button" className="btn" aria-disabled={busy} onClick={() => void favourite()} data-testid="selection-favourite">
         <Star size={14} /> {t('library.selection.favourite')}
       </button>
       <span className="lb-move">
         <FolderInput size={14} aria-hidden />
-        <Select label={t('library.selection.moveTo')} placeholder={t('library.selection.moveTo')} testId="selection-move" value="" disabled={busy} options={moveOptions} onChange={(v) => v && void move(v)} />
+        <Select label={t('library.selection.moveTo')} placeholder={t('library.selection.moveTo')} testId="selection-move" value="" options={moveOptions} onChange={(v) => v && void move(v)} />
       </span>
-      <button type="button" className="btn" disabled={busy} onClick={() => void exportZip()} data-testid="selection-export">
+      <button type="button" className="btn" aria-disabled={busy} onClick={() => void exportZip()} data-testid="selection-export">
         <PackageOpen size={14} /> {t('library.selection.export')}
       </button>
       {exported?.url && (
@@ -93,7 +96,7 @@ export function SelectionBar({ items }: { items: TaskSummary[] }) {
           <Download size={14} /> {t('library.selection.download')}
         </a>
       )}
-      <button type="button" className="btn danger" disabled={busy} onClick={() => setAskDelete(true)} data-testid="selection-delete">
+      <button type="button" className="btn danger" aria-disabled={busy} onClick={() => !busy && setAskDelete(true)} data-testid="selection-delete">
         <Trash2 size={14} /> {t('library.selection.delete')}
       </button>
       <Tip label={`${t('library.selection.clear')} (Esc)`}>
