@@ -191,3 +191,20 @@ test('moving the selected tasks to a board from "Move to…" keeps focus in the 
   await expect(page.getByTestId('selection-bar')).not.toHaveAttribute('aria-busy', 'true');
   await expectFocusStays(page, favourite);
 });
+
+test('deleting the selected tasks from the selection bar gives focus to the gallery, not <body>', async ({ page }) => {
+  const g = new GalleryPage(page);
+  await g.open(app.url);
+  await expect(g.tiles.nth(2)).toBeVisible();
+  const [a, b] = await tileIds(g);
+  await g.tile(a ?? '').click({ modifiers: ['Control'] });
+  await g.tile(b ?? '').click({ modifiers: ['Control'] });
+  await page.getByTestId('selection-delete').focus();
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByTestId('selection-delete-yes'));
+  await page.keyboard.press('Enter');
+  await expect(g.tile(a ?? '')).toHaveCount(0);
+  await expect(g.tile(b ?? '')).toHaveCount(0);
+  await notOnBody(page);
+  await expectFocusStays(page, page.locator('.gl-root [role="gridcell"][tabindex="0"]'));
+});

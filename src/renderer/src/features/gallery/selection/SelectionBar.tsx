@@ -5,7 +5,11 @@ import { useTranslation } from 'react-i18next';
 import type { TaskSummary } from '../../../../../shared/domain/task';
 import { useBridge } from '../../../bridge/bridge-context';
 import { mediaUrl } from '../../../bridge/media';
-import { ConfirmDialog, Select, Tip } from '../../../ui/primitives';
+import { ConfirmDialog, focusLost, Select, Tip } from '../../../ui/primitives';
+
+/** The gallery's one Tab stop: its active tile or row, else its empty state. */
+const galleryStop = (): HTMLElement | null =>
+  document.querySelector<HTMLElement>('.gl-root :is([role="gridcell"], [role="row"])[tabindex="0"]') ?? document.querySelector<HTMLElement>('.gl-root .gl-empty');
 import { useBoards } from '../../library';
 import { useStudioStore } from '../../studio';
 import { useGalleryStore } from '../gallery-store';
@@ -56,12 +60,18 @@ export function SelectionBar({ items }: { items: TaskSummary[] }) {
       const name = boards.data?.find((b) => b.id === boardId)?.name;
       return name ? t('library.toast.moved', { count: chosen.length, board: name }) : t('library.toast.removedFromBoard', { count: chosen.length });
     });
-  const remove = () =>
-    run(async () => {
+  const remove = async () => {
+    await run(async () => {
       for (const id of chosen) await bridge.call('deleteTask', { id, deleteFiles: false });
       clear();
       return t('library.toast.deleted', { count: chosen.length });
     });
+    // The bar went with the selection, and its Delete with it: focus goes to the gallery's Tab stop once the
+    // grid has drawn what is left.
+    requestAnimationFrame(() => {
+      if (focusLost()) galleryStop()?.focus({ preventScroll: true });
+    });
+  };
   const exportZip = () =>
     run(async () => {
       // Keep the gallery's order in the ZIP and its manifest.
