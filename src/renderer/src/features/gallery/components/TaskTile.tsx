@@ -57,7 +57,8 @@ export const TaskTile = memo(function TaskTile({
       // A cell of the gallery grid (it holds buttons of its own, so it is no button itself); Enter opens it.
       role="gridcell"
       tabIndex={tabbable ? 0 : -1}
-      aria-label={task.prompt}
+      // A task with no prompt (an expansion, an avatar) is named by what made it, not by nothing.
+      aria-label={task.prompt.trim() || `${t(`op.${task.operationId}.label`)} · ${task.model}`}
       onPointerEnter={live ? undefined : () => setLive(true)}
       onFocus={live ? undefined : () => setLive(true)}
       {...press}
