@@ -38,3 +38,22 @@ test('a fresh form shows no faults, in the footer or at a field, until a field i
   await expect(forms.summary).toContainText(/2 things to fix:\s*Images/);
   await expect(forms.summary).toHaveClass(/fm-summary-bad/);
 });
+
+test('text that is no number in a number box is an error at the field, and nothing is sent', async ({ page }) => {
+  await page.goto(app.url);
+  const forms = new FormsPage(page);
+  await forms.open('gateway.text2video');
+  await forms.fill('prompt', 'a heron standing in fog');
+  const before = (app.simulator()?.log ?? []).filter((e) => e.method === 'POST').length;
+  // Typed into the box as a user would (fill() refuses text in a number input): "10e" is what Chromium
+  // keeps of "10 seconds".
+  const box = forms.field('duration').locator('input.field-input');
+  await box.click();
+  await box.press('Control+A');
+  await box.pressSequentially('10e');
+  await forms.generate.click();
+  await expect(forms.issue('duration')).toContainText('Enter a number from');
+  await expect(forms.summary).toContainText(/1 thing to fix/);
+  await page.waitForTimeout(300);
+  expect((app.simulator()?.log ?? []).filter((e) => e.method === 'POST').length).toBe(before);
+});

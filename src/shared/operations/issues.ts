@@ -5,6 +5,7 @@ export interface FieldIssue {
     | 'tooLong'
     | 'tooShort'
     | 'outOfRange'
+    | 'notANumber'
     | 'notInteger'
     | 'badSize'
     | 'badAspectRatio'
@@ -34,6 +35,7 @@ const EN: Record<FieldIssue['code'], string> = {
   tooLong: 'At most {max} characters.',
   tooShort: 'At least {min} characters.',
   outOfRange: 'Must be between {min} and {max}.',
+  notANumber: 'Enter a number from {min} to {max}.',
   notInteger: 'Must be a whole number.',
   badSize: 'Use the shape WIDTHxHEIGHT, e.g. 1024x1024.',
   badAspectRatio: 'Use the shape W:H, e.g. 16:9 or 2.39:1.',

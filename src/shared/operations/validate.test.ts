@@ -57,6 +57,8 @@ describe('validateValues', () => {
     const i = validateValues(t2v, { ...defaultValues(t2v), prompt: 'x', duration: 99, aspect_ratio: '16-9' });
     expect(i.duration?.code).toBe('outOfRange');
     expect(i.aspect_ratio?.code).toBe('badAspectRatio');
+    // Text that is no number reaches validation as NaN: a fault of its own, not "no value".
+    expect(validateValues(t2v, { ...defaultValues(t2v), prompt: 'x', duration: Number.NaN }).duration).toEqual({ code: 'notANumber', params: { min: 3, max: 15 } });
     const ratio = (aspect_ratio: string) => validateValues(t2v, { ...defaultValues(t2v), prompt: 'x', aspect_ratio }).aspect_ratio;
     expect(ratio('2.39:1')).toBeUndefined();
     expect(ratio('1:8')).toBeUndefined();

@@ -55,7 +55,8 @@ export function checkField(field: FieldDef, value: unknown): FieldIssue | null {
     case 'select':
       return typeof value === 'string' ? null : { code: 'invalid', params: { detail: 'expected a choice' } };
     case 'number': {
-      if (typeof value !== 'number' || Number.isNaN(value)) return { code: 'outOfRange', params: { min: field.min, max: field.max } };
+      // NaN: the box holds text that is no number ("10 seconds"); it is not sent as "no value".
+      if (typeof value !== 'number' || Number.isNaN(value)) return { code: 'notANumber', params: { min: field.min, max: field.max } };
       if (field.integer && !Number.isInteger(value)) return { code: 'notInteger' };
       if (value < field.min || value > field.max) return { code: 'outOfRange', params: { min: field.min, max: field.max } };
       return null;

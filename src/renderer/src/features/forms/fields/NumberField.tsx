@@ -7,6 +7,9 @@ export function NumberField({ field, value, onChange, inputId, describedBy, inva
   const n = typeof value === 'number' ? value : NaN;
   const step = field.step ?? (field.integer ? 1 : 0.1);
   const set = (text: string) => onChange(text === '' ? null : Number(text));
+  // Text that is no number ("10 seconds" pasted): the box shows an empty value for it. It becomes NaN, which
+  // the field reports ("Enter a number"), not "no value", which was sent without a word.
+  const typed = (box: HTMLInputElement) => (box.validity.badInput ? onChange(NaN) : set(box.value));
   return (
     <div className="fm-number">
       <input
@@ -32,7 +35,7 @@ export function NumberField({ field, value, onChange, inputId, describedBy, inva
           value={Number.isNaN(n) ? '' : n}
           aria-describedby={describedBy}
           aria-invalid={invalid}
-          onChange={(e) => set(e.target.value)}
+          onChange={(e) => typed(e.target)}
         />
         {field.unit && <span className="fm-unit">{t(`forms.units.${field.unit}`, { defaultValue: field.unit })}</span>}
       </span>
