@@ -182,3 +182,21 @@ test('library folder is checked, the file-name pattern previews live, caps and n
   await settings.dialog.getByTestId('library-default').click();
   await expect(settings.dialog.getByTestId('library-dir')).toHaveValue('');
 });
+
+test('a concurrency cap out of its bounds is said at the field, and the saved cap stays', async ({ page }) => {
+  await page.goto(app.url);
+  const settings = new SettingsPage(page);
+  await settings.open('library');
+  const cap = settings.dialog.getByTestId('cap-maxRequestsInFlight');
+  const saved = await cap.inputValue();
+  await cap.fill('99');
+  await cap.blur();
+  await expect(settings.dialog.getByTestId('cap-maxRequestsInFlight-error')).toHaveText(`Enter a whole number from 1 to 32; it stays ${saved}.`);
+  await expect(cap).toHaveAttribute('aria-invalid', 'true');
+  expect((await app.core.handlers.getPreferences({})).maxRequestsInFlight).toBe(Number(saved));
+  // A value in bounds clears the message and is saved.
+  await cap.fill('7');
+  await cap.blur();
+  await expect(settings.dialog.getByTestId('cap-maxRequestsInFlight-error')).toHaveCount(0);
+  await expect.poll(async () => (await app.core.handlers.getPreferences({})).maxRequestsInFlight).toBe(7);
+});

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences, useUpdatePreferences } from '../../../bridge/queries';
 
@@ -12,10 +13,14 @@ export function ConcurrencyFields() {
   const { t } = useTranslation();
   const prefs = usePreferences().data;
   const update = useUpdatePreferences();
+  // A value out of its bounds is said at the field (it was dropped without a word, the box still showing it).
+  const [refused, setRefused] = useState<Partial<Record<CapName, boolean>>>({});
   const set = (name: CapName, raw: string) => {
-    const n = Math.round(Number(raw));
+    const n = Number(raw);
     const { min, max } = LIMITS[name];
-    if (Number.isFinite(n) && n >= min && n <= max) update.mutate({ [name]: n });
+    const ok = raw.trim() !== '' && Number.isInteger(n) && n >= min && n <= max;
+    setRefused((r) => ({ ...r, [name]: !ok }));
+    if (ok && n !== prefs?.[name]) update.mutate({ [name]: n });
   };
   return (
     <>
@@ -33,7 +38,14 @@ export function ConcurrencyFields() {
               defaultValue={prefs?.[name]}
               key={prefs?.[name]}
               onBlur={(e) => set(name, e.target.value)}
+              aria-invalid={refused[name] ? true : undefined}
+              aria-describedby={refused[name] ? `cap-${name}-error` : undefined}
             />
+            {refused[name] && (
+              <p className="settings-error" id={`cap-${name}-error`} data-testid={`cap-${name}-error`} role="alert">
+                {t('settings.performance.outOfRange', { ...LIMITS[name], value: prefs?.[name] ?? '' })}
+              </p>
+            )}
             <p className="settings-hint">{t(`settings.performance.${name}Hint`, LIMITS[name])}</p>
           </div>
         </div>
