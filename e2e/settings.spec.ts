@@ -200,3 +200,20 @@ test('a concurrency cap out of its bounds is said at the field, and the saved ca
   await expect(settings.dialog.getByTestId('cap-maxRequestsInFlight-error')).toHaveCount(0);
   await expect.poll(async () => (await app.core.handlers.getPreferences({})).maxRequestsInFlight).toBe(7);
 });
+
+test('a file-name pattern with a token core does not know is refused at the field, and the saved one stays', async ({ page }) => {
+  await page.goto(app.url);
+  const settings = new SettingsPage(page);
+  await settings.open('library');
+  const pattern = settings.dialog.getByTestId('file-name-pattern');
+  const saved = (await app.core.handlers.getPreferences({})).fileNamePattern;
+  await pattern.fill('{data}_{index}');
+  await pattern.press('Enter');
+  await expect(settings.dialog.getByTestId('file-name-pattern-error')).toHaveText('{data} is not a token: use one of those below. The saved pattern stays.');
+  await expect(pattern).toHaveAttribute('aria-invalid', 'true');
+  expect((await app.core.handlers.getPreferences({})).fileNamePattern).toBe(saved);
+  await pattern.fill('{date}_{index}');
+  await pattern.press('Enter');
+  await expect(settings.dialog.getByTestId('file-name-pattern-error')).toHaveCount(0);
+  await expect.poll(async () => (await app.core.handlers.getPreferences({})).fileNamePattern).toBe('{date}_{index}');
+});

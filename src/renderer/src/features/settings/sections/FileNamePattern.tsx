@@ -7,6 +7,17 @@ import { Tip } from '../../../ui/primitives';
 
 /** The tokens core's file-name function understands (src/core/downloads/file-name.ts). */
 export const FILE_NAME_TOKENS = ['date', 'time', 'operation', 'model', 'prompt', 'task', 'index'] as const;
+/** As long as the preferences schema lets a pattern be. */
+const PATTERN_MAX = 200;
+
+/** What is wrong with a pattern before it is saved (core drops a token it does not know, silently). */
+export function patternProblem(pattern: string): { key: 'patternEmpty' | 'patternTooLong' | 'patternUnknown'; token?: string } | null {
+  const p = pattern.trim();
+  if (!p) return { key: 'patternEmpty' };
+  if (p.length > PATTERN_MAX) return { key: 'patternTooLong' };
+  const unknown = [...p.matchAll(/\{([^{}]*)\}/g)].find((m) => !(FILE_NAME_TOKENS as readonly string[]).includes(m[1] ?? ''));
+  return unknown ? { key: 'patternUnknown', token: unknown[0] } : null;
+}
 
 /**
  * The result file-name pattern, with clickable tokens and a live example computed by core's real
@@ -32,15 +43,20 @@ export function FileNamePattern() {
     }, 150);
     return () => clearTimeout(timer);
   }, [bridge, draft]);
+  const [problem, setProblem] = useState<ReturnType<typeof patternProblem>>(null);
   const save = () => {
-    if (draft.trim() && draft !== prefs?.fileNamePattern) update.mutate({ fileNamePattern: draft.trim() });
+    const found = patternProblem(draft);
+    setProblem(found);
+    if (!found && draft.trim() !== prefs?.fileNamePattern) update.mutate({ fileNamePattern: draft.trim() });
   };
   const insert = (token: string) => {
     const el = input.current;
     const at = el?.selectionStart ?? draft.length;
     const next = `${draft.slice(0, at)}{${token}}${draft.slice(el?.selectionEnd ?? at)}`;
     setDraft(next);
-    update.mutate({ fileNamePattern: next });
+    const found = patternProblem(next);
+    setProblem(found);
+    if (!found) update.mutate({ fileNamePattern: next.trim() });
     requestAnimationFrame(() => el?.focus());
   };
   const error = errorText(update.error, 'fileNamePattern');
@@ -57,6 +73,8 @@ export function FileNamePattern() {
         value={draft}
         spellCheck={false}
         onChange={(e) => setDraft(e.target.value)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? 'file-name-pattern-error' : undefined}
         onBlur={save}
         onKeyDown={(e) => e.key === 'Enter' && save()}
       />
@@ -78,7 +96,13 @@ export function FileNamePattern() {
         {t('settings.library.example')} <code data-testid="file-name-example">{example || '…'}</code>
       </p>
       <p className="settings-hint">{t('settings.library.neverOverwrite')}</p>
-      {error && <p className="settings-error">{error}</p>}
+      {problem ? (
+        <p className="settings-error" id="file-name-pattern-error" data-testid="file-name-pattern-error" role="alert">
+          {t(`settings.library.${problem.key}`, { token: problem.token, max: PATTERN_MAX })}
+        </p>
+      ) : (
+        error && <p className="settings-error">{error}</p>
+      )}
     </div>
   );
 }
