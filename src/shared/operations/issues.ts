@@ -20,6 +20,8 @@ export interface FieldIssue {
     | 'unusedSubject'
     | 'duplicateSubject'
     | 'badSubjectId'
+    | 'subjectIdMissing'
+    | 'subjectIdTooLong'
     | 'subjectWithoutMedia'
     | 'maskNeedsOneImage'
     | 'badJson'
@@ -50,6 +52,8 @@ const EN: Record<FieldIssue['code'], string> = {
   unusedSubject: 'Subject "{id}" is not used in the prompt.',
   duplicateSubject: 'Subject id "{id}" is used twice.',
   badSubjectId: 'Subject ids use letters, digits, _ and -.',
+  subjectIdMissing: 'Each subject needs an id.',
+  subjectIdTooLong: 'Subject ids are at most {max} characters.',
   subjectWithoutMedia: 'Subject "{id}" needs a file or link.',
   maskNeedsOneImage: 'A mask applies to a single image: remove the others or the mask.',
   badJson: 'Not valid JSON: {detail}',

@@ -1,5 +1,7 @@
 /** `<<<id>>>` subject tokens in a prompt, without zod (the operation catalog needs them on the first screen). */
 
+/** The longest subject id the gateway accepts. */
+export const SUBJECT_ID_MAX = 64;
 /** A subject id as the gateway accepts it. */
 export const SUBJECT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const SUBJECT_TOKEN = /<<<([^<>]*)>>>/g;

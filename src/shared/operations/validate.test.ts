@@ -104,6 +104,14 @@ describe('subject prompt', () => {
     expect(validateValues(op, { ...defaultValues(op), subjects: empty, prompt: '<<<v1>>>' }).subjects?.code).toBe('subjectWithoutMedia');
   });
 
+  it('says a missing or too long subject id as such', () => {
+    const check = (id: string) => validateValues(op, { ...defaultValues(op), subjects: [{ kind: 'element', id }], prompt: `<<<${id}>>>` }).subjects;
+    expect(check('')).toEqual({ code: 'subjectIdMissing', params: { id: '' } });
+    expect(check('a'.repeat(65))).toEqual({ code: 'subjectIdTooLong', params: { id: 'a'.repeat(65), max: 64 } });
+    expect(check('a'.repeat(64))).toBeUndefined();
+    expect(check('a b')?.code).toBe('badSubjectId');
+  });
+
   it('accepts a complete prompt', () => {
     expect(validateValues(op, { ...defaultValues(op), subjects, prompt: '<<<cat>>> sits on <<<E123>>>' })).toEqual({});
   });

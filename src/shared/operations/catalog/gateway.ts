@@ -2,7 +2,7 @@ import type { OperationDef } from '../operation';
 import type { Values } from '../fields';
 import { aspectRatioField, durationField, modeField, negativePromptField, pick, promptField } from '../common-fields';
 import type { MediaValue, Subject } from '../media';
-import { SUBJECT_ID_PATTERN, subjectTokens } from '../subject-tokens';
+import { SUBJECT_ID_MAX, SUBJECT_ID_PATTERN, subjectTokens } from '../subject-tokens';
 import type { FieldIssues } from '../issues';
 
 /** Task gateway (`POST /open/aigw/gateway/generations`): one path, the `model` field selects the operation. */
@@ -51,7 +51,10 @@ export function checkSubjects(values: Values): FieldIssues {
   const prompt = typeof values.prompt === 'string' ? values.prompt : '';
   const ids = new Set<string>();
   for (const s of subjects) {
-    if (!SUBJECT_ID_PATTERN.test(s.id)) issues.subjects ??= { code: 'badSubjectId', params: { id: s.id } };
+    // Missing and too long are said as such ("letters, digits, _ and -" told a 200-letter id nothing).
+    if (!s.id) issues.subjects ??= { code: 'subjectIdMissing', params: { id: s.id } };
+    else if (s.id.length > SUBJECT_ID_MAX) issues.subjects ??= { code: 'subjectIdTooLong', params: { id: s.id, max: SUBJECT_ID_MAX } };
+    else if (!SUBJECT_ID_PATTERN.test(s.id)) issues.subjects ??= { code: 'badSubjectId', params: { id: s.id } };
     else if (ids.has(s.id)) issues.subjects ??= { code: 'duplicateSubject', params: { id: s.id } };
     else if (s.kind !== 'element' && !s.media) issues.subjects ??= { code: 'subjectWithoutMedia', params: { id: s.id } };
     ids.add(s.id);

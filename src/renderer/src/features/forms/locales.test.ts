@@ -27,7 +27,7 @@ describe('forms locales', () => {
   });
 
   it('every FieldIssue code has a message', () => {
-    const codes = ['required', 'tooLong', 'tooShort', 'outOfRange', 'notANumber', 'notInteger', 'badSize', 'badAspectRatio', 'aspectRatioRange', 'badUrl', 'tooManyFiles', 'tooFewFiles', 'wrongMediaKind', 'fileTooLarge', 'durationRange', 'undefinedSubject', 'unusedSubject', 'duplicateSubject', 'badSubjectId', 'subjectWithoutMedia', 'maskNeedsOneImage', 'badJson', 'needsFirstFrame', 'invalid'];
+    const codes = ['required', 'tooLong', 'tooShort', 'outOfRange', 'notANumber', 'notInteger', 'badSize', 'badAspectRatio', 'aspectRatioRange', 'badUrl', 'tooManyFiles', 'tooFewFiles', 'wrongMediaKind', 'fileTooLarge', 'durationRange', 'undefinedSubject', 'unusedSubject', 'duplicateSubject', 'badSubjectId', 'subjectIdMissing', 'subjectIdTooLong', 'subjectWithoutMedia', 'maskNeedsOneImage', 'badJson', 'needsFirstFrame', 'invalid'];
     for (const tree of [en, zh] as Tree[]) for (const c of codes) expect(typeof get(tree, `forms.issues.${c}`), c).toBe('string');
   });
 });

@@ -67,6 +67,8 @@ export function SubjectsField(props: FieldProps<FieldOf<'subjects'>>) {
                   spellCheck={false}
                   data-testid="subject-id"
                   aria-invalid={bad}
+                  // The field's message (what is wrong with this id) is read with the id's box.
+                  aria-describedby={bad ? describedBy : undefined}
                   onChange={(e) => rename(i, s, e.target.value.trim())}
                 />
                 <code>{'>>>'}</code>
