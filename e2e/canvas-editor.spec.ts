@@ -171,3 +171,55 @@ test('the full-screen editor: lasso, rectangle and brush, exported at native siz
   await expect(forms.form).toHaveAttribute('data-op', 'imageEdit.edit');
   await expect(forms.field('mask')).toContainText('No mask');
 });
+
+test('the full-screen editor: Escape after an edit asks "Discard your changes?"; Keep editing (or Escape) keeps the edits, Discard closes without applying', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const forms = new FormsPage(page);
+  await page.goto(app.url);
+  await forms.open('imageEdit.edit');
+  await page.getByTestId('advanced').locator('summary').click();
+  await page.getByTestId('reset-form').click();
+  await forms.addFiles('images', [twoTonePng('two-tone.png', W, H, [40, 90, 200], [230, 160, 40])]);
+  await forms.form.getByTestId('open-canvas-editor').click();
+  const editor = page.getByTestId('canvas-editor');
+  await expect(page.getByTestId('cv-canvas')).toBeVisible();
+  await page.keyboard.press('r');
+  await drag(page, [
+    [400, 40],
+    [600, 150],
+  ]);
+  await expect(page.getByTestId('cv-undo')).toBeEnabled();
+  const painted = () =>
+    page.getByTestId('cv-canvas').evaluate((c: HTMLCanvasElement) => c.getContext('2d')?.getImageData(500, 100, 1, 1).data[3] ?? 0);
+  expect(await painted()).toBeGreaterThan(0);
+
+  const ask = page.getByTestId('cv-discard');
+  const keep = page.getByTestId('cv-discard-keep');
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeVisible();
+  await expect(ask).toContainText('Discard your changes?');
+  await expect(keep).toHaveText('Keep editing');
+  await expect(keep).toBeFocused();
+  await expect(page.getByTestId('cv-discard-confirm')).toHaveText('Discard');
+  // Escape again: back in the editor, the edit intact.
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(editor).toBeVisible();
+  await expect(page.getByTestId('cv-undo')).toBeEnabled();
+  expect(await painted()).toBeGreaterThan(0);
+  // Keep editing: the same.
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeVisible();
+  await keep.click();
+  await expect(ask).toBeHidden();
+  await expect(editor).toBeVisible();
+  expect(await painted()).toBeGreaterThan(0);
+  // Discard: closed, nothing applied.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('cv-discard-confirm').click();
+  await expect(ask).toBeHidden();
+  await expect(editor).toBeHidden();
+  await expect(forms.field('mask')).toContainText('No mask');
+});

@@ -128,3 +128,49 @@ test('expansion: the source placed off-centre inside the chosen ratio, hatched a
   for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(before[k] - after[k])).toBeLessThan(2);
   await page.screenshot({ path: `${SHOTS}/expand-result-wipe.png` });
 });
+
+test('expansion: a hand-typed Expand value is what the note shows and what is sent, and "Reuse settings" brings it back; a new ratio derives the four again', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const forms = new FormsPage(page);
+  await page.goto(app.url);
+  await forms.open('vendor.expand');
+  await page.getByTestId('advanced').locator('summary').click();
+  await page.getByTestId('reset-form').click();
+  await forms.addFiles('image', [twoTonePng('square-512.png', 512, 512, [40, 90, 200], [230, 160, 40])]);
+  await forms.chooseChip('aspect_ratio', '16:9');
+  const note = page.getByTestId('expand-sent');
+  const expandBox = (side: string) => forms.form.locator(`#fm-vendor-expand-${side}_expansion_ratio`);
+  await expect(note).toContainText('expand up 0, down 0, left 0.39, right 0.39');
+
+  // Typed by hand: the note says what the request will carry.
+  await expandBox('up').fill('0.2');
+  await page.keyboard.press('Tab');
+  await expect(note).toContainText('expand up 0.2, down 0, left 0.39, right 0.39');
+  await expect(expandBox('up')).toHaveValue('0.2');
+  const id = await forms.submitAndExpectSuccess();
+  const body = posts('/vendora/v1/images/editing/expand').at(-1)?.json as Record<string, unknown>;
+  expect(body).toMatchObject({ aspect_ratio: '16:9', up_expansion_ratio: 0.2, down_expansion_ratio: 0, left_expansion_ratio: 0.39, right_expansion_ratio: 0.39 });
+
+  // Reuse settings, from another form: the sent values come back (the preview, mounted afresh, does not write
+  // its own over them).
+  await expandBox('up').fill('0.1');
+  await forms.open('gateway.text2image');
+  await page.getByTestId('gallery').locator(`[data-testid="task-tile"][data-task-id="${id}"]`).click();
+  await page.getByTestId('lightbox-reuse').click();
+  await expect(page.getByTestId('lightbox')).toBeHidden();
+  await expect(forms.form).toHaveAttribute('data-op', 'vendor.expand');
+  await expect(page.getByTestId('expand-frame')).toBeVisible();
+  await expect(expandBox('up')).toHaveValue('0.2');
+  await expect(note).toContainText('expand up 0.2, down 0, left 0.39, right 0.39');
+  // Still so once the preview has settled (the image's size is read asynchronously).
+  await page.waitForTimeout(500);
+  await expect(expandBox('up')).toHaveValue('0.2');
+
+  // A new ratio is a new placement: the four are derived from it again.
+  await forms.chooseChip('aspect_ratio', '9:16');
+  await expect(note).toContainText('expand up 0.39, down 0.39, left 0, right 0');
+  await expect(expandBox('up')).toHaveValue('0.39');
+  await expect(expandBox('left')).toHaveValue('0');
+});

@@ -7,7 +7,7 @@
 import { Check, Columns2, Layers, Maximize, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal, ModalTitle, RadioChips, Tip } from '../../../ui/primitives';
+import { ConfirmDialog, Modal, ModalTitle, RadioChips, Tip } from '../../../ui/primitives';
 import { maskToPngBlob, useMaskSurface, usePainterToolStore, type MaskChange, type Rect } from '../../mask-painter';
 import { OptionsBar, ToolRail } from './EditorChrome';
 import { useEditorStore } from './editor-store';
@@ -131,8 +131,9 @@ function EditorBody({ closeRef, ...props }: CanvasEditorProps & { closeRef: RefO
     },
   };
 
-  // Esc never throws work away: it closes only while nothing was changed.
-  closeRef.current = () => !doc.history.canUndo && props.onCancel();
+  // Esc never throws work away silently: with edits it asks first (Keep editing has focus; Esc again keeps).
+  const [asking, setAsking] = useState(false);
+  closeRef.current = () => (doc.history.canUndo ? setAsking(true) : props.onCancel());
   return (
     <>
       <header className="cv-head">
@@ -251,6 +252,23 @@ function EditorBody({ closeRef, ...props }: CanvasEditorProps & { closeRef: RefO
           {view === 'side' && <span className="cv-pane-tag">{t('canvas.editor.mask')}</span>}
         </div>
       </div>
+      {asking && (
+        // The editor's keys listen on the window: the question's own keys (Space on a button) stay with it.
+        <div hidden onKeyDown={(e) => e.stopPropagation()}>
+          <ConfirmDialog
+            title={t('canvas.editor.discardTitle')}
+            body={t('canvas.editor.discardBody')}
+            cancelLabel={t('canvas.editor.keepEditing')}
+            confirmLabel={t('canvas.editor.discard')}
+            tone="danger"
+            onCancel={() => setAsking(false)}
+            onConfirm={props.onCancel}
+            testId="cv-discard"
+            cancelTestId="cv-discard-keep"
+            confirmTestId="cv-discard-confirm"
+          />
+        </div>
+      )}
       <footer className="cv-foot">
         {error ? (
           <span className="cv-error" role="alert">

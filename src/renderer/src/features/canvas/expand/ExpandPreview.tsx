@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { useEffect, useRef, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXPANSION_SIDES } from '../../../../../shared/operations/catalog/vendor';
+import { EXPANSION_SIDES, expansionRatios } from '../../../../../shared/operations/catalog/vendor';
 import type { Values } from '../../../../../shared/operations/fields';
 import type { MediaValue } from '../../../../../shared/operations/media';
 import { mediaPreviewUrl, setDraftField } from '../../forms';
@@ -11,6 +11,13 @@ import { Slider } from '../editor/Slider';
 import { ANCHORS, MIN_ZOOM, dragBy, expansionRatiosOf, generatedShare, placeBox } from './placement';
 import { usePlacementStore } from './placement-store';
 import './expand.css';
+
+/**
+ * The geometry (ratio, source shape, placement) and the draft's four ratios when the preview last looked, kept
+ * across remounts: a geometry change while the ratios stayed as they were makes them stale (re-derived), a
+ * change of both at once is a load ("Reuse settings") and keeps the loaded ratios.
+ */
+let lastSeen: { key: string; typed: string } | null = null;
 
 /**
  * Expansion you can see: the chosen ratio as a frame, the source inside it (drag it, pick an anchor, zoom
@@ -27,14 +34,27 @@ export function ExpandPreview({ source, ratio, values }: { source: MediaValue; r
   const drag = useRef<{ x: number; y: number } | null>(null);
   const R = ratio.w / ratio.h;
   const S = size ? size.width / size.height : null;
-  const sent = S ? expansionRatiosOf(R, S, placement) : null;
-  // The placement is sent: its four ratios go into the draft (and the request, beside the aspect ratio).
+  const derived = S ? expansionRatiosOf(R, S, placement) : null;
+  const key = S ? `${R}|${S}|${placement.ax},${placement.ay},${placement.zoom}` : null;
+  const typed = EXPANSION_SIDES.map((side) => values[`${side}_expansion_ratio`]);
+  const typedKey = JSON.stringify(typed);
+  // The placement's four ratios are the draft's defaults. They go into the draft (and the request) while it has
+  // none yet, and again when the ratio, the source's shape or the placement changes; a hand-typed value, or
+  // values loaded by "Reuse settings" (they change together with the ratio or the source), win until then.
   useEffect(() => {
-    if (!sent) return;
+    if (!derived || !key) return;
+    const unset = typed.every((v) => v === undefined);
+    const moved = lastSeen !== null && lastSeen.key !== key && lastSeen.typed === typedKey;
+    lastSeen = { key, typed: typedKey };
+    if (!unset && !moved) return;
+    // What the draft holds once these land (a drag's next step may arrive in the same render).
+    lastSeen.typed = JSON.stringify(EXPANSION_SIDES.map((side) => derived[side]));
     for (const side of EXPANSION_SIDES)
-      if (values[`${side}_expansion_ratio`] !== sent[side]) setDraftField('vendor.expand', `${side}_expansion_ratio`, sent[side]);
-  }, [sent?.up, sent?.down, sent?.left, sent?.right]); // eslint-disable-line react-hooks/exhaustive-deps
-  if (!url || !S || !sent) return null;
+      if (values[`${side}_expansion_ratio`] !== derived[side]) setDraftField('vendor.expand', `${side}_expansion_ratio`, derived[side]);
+  }, [key, typedKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  // What the request carries: the draft's four ratios (all four or none, see the catalog).
+  const sent = expansionRatios(values);
+  if (!url || !S || !derived) return null;
   const box = placeBox(R, S, placement);
   const share = generatedShare(R, S, placement);
 
@@ -120,7 +140,10 @@ export function ExpandPreview({ source, ratio, values }: { source: MediaValue; r
         </div>
       </div>
       <p className="cv-expand-note" data-testid="expand-sent">
-        <Info size={14} /> {t('canvas.expand.sent', { ratio: `${ratio.w}:${ratio.h}`, up: sent.up, down: sent.down, left: sent.left, right: sent.right })}
+        <Info size={14} />{' '}
+        {sent
+          ? t('canvas.expand.sent', { ratio: `${ratio.w}:${ratio.h}`, up: sent.up, down: sent.down, left: sent.left, right: sent.right })
+          : t('canvas.expand.sentRatioOnly', { ratio: `${ratio.w}:${ratio.h}` })}
       </p>
     </div>
   );
