@@ -57,3 +57,12 @@ test('text that is no number in a number box is an error at the field, and nothi
   await page.waitForTimeout(300);
   expect((app.simulator()?.log ?? []).filter((e) => e.method === 'POST').length).toBe(before);
 });
+
+test('the prompt counter groups its thousands', async ({ page }) => {
+  await page.goto(app.url);
+  const forms = new FormsPage(page);
+  await forms.open('gateway.text2video');
+  await forms.fill('prompt', 'x'.repeat(12_345));
+  await expect(forms.field('prompt').locator('.fm-counter')).toHaveText(/^12,345 \/ \d{1,3}(,\d{3})*$/);
+  await expect(forms.issue('prompt')).toContainText('At most');
+});

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../../../shared/number-format';
 import type { FieldOf, FieldProps } from '../field-props';
 import { fieldPlaceholder } from '../form-text';
 import { VideoTaskPicker } from './VideoTaskPicker';
@@ -29,7 +30,7 @@ export function TextField({ op, field, value, onChange, inputId, describedBy, in
       )}
       {max && text.length > max * 0.8 && (
         <span className={`fm-counter${text.length > max ? ' fm-over' : ''}`}>
-          {text.length} / {max}
+          {formatCount(text.length)} / {formatCount(max)}
         </span>
       )}
     </div>
