@@ -66,3 +66,20 @@ test('in zh-CN the team settings say where keys are kept in Chinese', async ({ p
   await expect(storage).toContainText('只有你的用户账户可以读取');
   expect(await storage.innerText()).not.toMatch(ENGLISH);
 });
+
+test('in zh-CN a text file named .png dropped on the app is refused in Chinese', async ({ page }) => {
+  await page.goto(app.url);
+  await expect(page.getByTestId('shell')).toBeVisible();
+  await app.core.handlers.updatePreferences({ language: 'zh-CN' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['just some text, not a picture\n'], 'fake.png', { type: 'image/png' }));
+    document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  const dialog = page.getByTestId('file-drop-dialog');
+  await expect(dialog).toContainText('图片、视频或音频');
+  expect(await dialog.innerText()).not.toMatch(ENGLISH);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});
