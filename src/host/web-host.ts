@@ -105,7 +105,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (!Number.isFinite(declared) || declared > maxUpload) {
       res
         .writeHead(413, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ ok: false, error: { code: 'invalid_input', message: 'File too large.' } }));
+        .end(JSON.stringify({ ok: false, error: { code: 'invalid_input', message: 'File too large.', fields: { file: 'tooLarge', maxMb: String(Math.round(maxUpload / 1024 / 1024)) } } }));
       return;
     }
     const name = (url.searchParams.get('name') ?? 'upload').slice(0, 200).replace(/[/\\]/g, '_');

@@ -12,12 +12,16 @@ export const MAX_INPUT_BYTES = Math.max(...Object.values(MAX_STAGED_BYTES));
 
 const INPUT_ID = /^[a-f0-9]{64}\.[a-z0-9]{1,5}$/;
 
-/** Checks what a file's bytes say it is, and its size for that kind; throws a clear `invalid_input`. */
+/**
+ * Checks what a file's bytes say it is, and its size for that kind; throws a clear `invalid_input` whose
+ * `fields.file` (`notMedia`, `tooLarge` with `maxMb`) lets the renderer say it in the user's language.
+ */
 function acceptMedia(name: string, head: Uint8Array, size: number): Sniffed {
   const sniffed = sniffMedia(head);
   if (!sniffed) throw new BridgeError('invalid_input', `${name} is not an image, video or audio file Atelier can use.`, { file: 'notMedia' });
   const max = MAX_STAGED_BYTES[sniffed.kind];
-  if (size > max) throw new BridgeError('invalid_input', `${name} is larger than ${Math.round(max / 1024 / 1024)} MB.`, { file: 'tooLarge' });
+  const maxMb = String(Math.round(max / 1024 / 1024));
+  if (size > max) throw new BridgeError('invalid_input', `${name} is larger than ${maxMb} MB.`, { file: 'tooLarge', maxMb });
   return sniffed;
 }
 

@@ -25,10 +25,10 @@ export function withoutCatalogFields(op: OperationDef, extra: Record<string, unk
   return Object.fromEntries(Object.entries(extra).filter(([k]) => !names.has(squash(k)) && !isProtectedField(k)));
 }
 
-/** The issue for extra fields that name a field of the form. */
+/** The issue for extra fields that name a field of the form (a code and the names: the renderer words it). */
 export const catalogExtraIssue = (names: string[]): FieldIssue => ({
-  code: 'invalid',
-  params: { detail: `${names.join(', ')} ${names.length === 1 ? 'is a field' : 'are fields'} of this form: set ${names.length === 1 ? 'it' : 'them'} there, not in the extra fields.` },
+  code: 'catalogExtra',
+  params: { names: names.join(', '), count: names.length },
 });
 
 /** Keeps only the extra keys that do not collide with a key the built request already carries. */

@@ -27,12 +27,14 @@ export interface FieldIssue {
     | 'badJson'
     | 'needsFirstFrame'
     | 'expansionTooLarge'
+    | 'catalogExtra'
+    | 'protectedExtra'
     | 'invalid';
   params?: Record<string, string | number>;
 }
 export type FieldIssues = Record<string, FieldIssue>;
 
-const EN: Record<FieldIssue['code'], string> = {
+const EN: Record<FieldIssue['code'], string | ((params: NonNullable<FieldIssue['params']>) => string)> = {
   required: 'Required.',
   tooLong: 'At most {max} characters.',
   tooShort: 'At least {min} characters.',
@@ -59,10 +61,14 @@ const EN: Record<FieldIssue['code'], string> = {
   badJson: 'Not valid JSON: {detail}',
   needsFirstFrame: 'A last frame needs a first frame.',
   expansionTooLarge: 'The expanded picture may be at most {max}× the source’s area.',
+  catalogExtra: ({ count }) =>
+    count === 1 ? '{names} is a field of this form: set it there, not in the extra fields.' : '{names} are fields of this form: set them there, not in the extra fields.',
+  protectedExtra: '{names} is set by Atelier and cannot be overridden.',
   invalid: '{detail}',
 };
 
 /** English text for an issue (core error messages, logs, tests). The renderer translates by code. */
 export function formatIssue(issue: FieldIssue): string {
-  return EN[issue.code].replace(/\{(\w+)\}/g, (_, k: string) => String(issue.params?.[k] ?? ''));
+  const en = EN[issue.code];
+  return (typeof en === 'function' ? en(issue.params ?? {}) : en).replace(/\{(\w+)\}/g, (_, k: string) => String(issue.params?.[k] ?? ''));
 }

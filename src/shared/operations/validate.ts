@@ -6,14 +6,15 @@ import { fillVendor } from './catalog';
 import { isProtectedField, protectedNamesIn } from './protected-fields';
 import { catalogExtraIssue, catalogNamesIn, notOverriding, withoutCatalogFields } from './extra-fields';
 import { isVisible } from './form-values';
+import { jsonErrorAt } from './json-error-at';
 
 // Re-exported: they lived here; form-values.ts keeps them zod-free for the renderer's first screen.
 export { defaultValues, isVisible } from './form-values';
 
 /** The issue for extra fields that try to set what Atelier computes itself (the callback URL). */
 export const protectedExtraIssue = (names: string[]): FieldIssue => ({
-  code: 'invalid',
-  params: { detail: `${names.join(', ')} is set by Atelier and cannot be overridden.` },
+  code: 'protectedExtra',
+  params: { names: names.join(', ') },
 });
 
 /** Longest model id accepted (real ones are a few dozen characters). */
@@ -139,14 +140,17 @@ export function parseExtra(text: string, op?: OperationDef): { ok: true; value: 
   try {
     const parsed: unknown = JSON.parse(text);
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-      return { ok: false, issue: { code: 'badJson', params: { detail: 'expected an object { … }' } } };
+      return { ok: false, issue: { code: 'badJson', params: { reason: 'notObject', detail: 'expected an object { … }' } } };
     const protectedNames = protectedNamesIn(parsed as Record<string, unknown>);
     if (protectedNames.length) return { ok: false, issue: protectedExtraIssue(protectedNames) };
     const issue = op ? extraIssue(op, parsed as Record<string, unknown>) : null;
     if (issue) return { ok: false, issue };
     return { ok: true, value: parsed as Record<string, unknown> };
   } catch (e) {
-    return { ok: false, issue: { code: 'badJson', params: { detail: e instanceof Error ? e.message : String(e) } } };
+    // The engine's message (English, its own wording) stays for English; the place is computed for the rest.
+    const at = jsonErrorAt(text);
+    const detail = e instanceof Error ? e.message : String(e);
+    return { ok: false, issue: { code: 'badJson', params: at ? { reason: 'syntax', detail, ...at } : { detail } } };
   }
 }
 

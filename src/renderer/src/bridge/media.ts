@@ -49,8 +49,8 @@ export async function stageFile(client: BridgeClient, file: File): Promise<Input
     headers: { 'content-type': file.type || 'application/octet-stream' },
   });
   const body: unknown = await res.json().catch(() => null);
-  const reply = body as { ok?: boolean; value?: unknown; error?: { message?: string } } | null;
+  const reply = body as { ok?: boolean; value?: unknown; error?: { message?: string; fields?: Record<string, string> } } | null;
   if (!res.ok || !reply?.ok)
-    throw new BridgeError('invalid_input', reply?.error?.message ?? `Upload failed (${res.status}).`);
+    throw new BridgeError('invalid_input', reply?.error?.message ?? `Upload failed (${res.status}).`, reply?.error?.fields);
   return (await inputRefSchema()).parse(reply.value);
 }

@@ -25,5 +25,7 @@ export function issueText(t: TFunction, issue: FieldIssue, field?: FieldDef): st
   const params: Record<string, string | number> = { ...issue.params };
   if (typeof params.kind === 'string') params.kind = t(`forms.mediaKinds.${params.kind}`, { defaultValue: params.kind });
   if (field?.type === 'subjects' && issue.code === 'tooFewFiles') return t('forms.issues.noSubjects');
-  return t(`forms.issues.${issue.code}`, params);
+  // `reason` picks a wording (badJson: `syntax` with line and column, `notObject`); `count` picks a plural.
+  const context = typeof params.reason === 'string' ? params.reason : undefined;
+  return t(`forms.issues.${issue.code}`, { ...params, ...(context ? { context } : {}) });
 }

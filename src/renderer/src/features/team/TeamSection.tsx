@@ -61,7 +61,7 @@ export function TeamSection() {
         touched={(f) => touchedSet.has(f)}
         touch={(f) => setTouched((s) => new Set(s).add(f))}
         state={state}
-        storage={info?.secretStorage.note ?? ''}
+        storage={info ? t(`team.storageWhere.${info.secretStorage.kind}`) : ''}
       />
       <div className="settings-inline team-actions">
         <button className="btn btn-ghost" data-testid="team-test" disabled={test.isPending} onClick={guard(() => test.mutate())}>

@@ -4,6 +4,7 @@ import type { MediaKind, MediaValue } from '../../../../../shared/operations/med
 import { useBridge } from '../../../bridge/bridge-context';
 import { stageFile } from '../../../bridge/media';
 import { checkFile } from './media-info';
+import { refusedFileText } from './refused-file';
 
 /**
  * Checks files (type, size) and copies the good ones into the app's input folder. Problems become one
@@ -29,7 +30,10 @@ export function useStageFiles(accept: MediaKind, maxBytes: number) {
       const out: MediaValue[] = [];
       settled.forEach((r, i) => {
         if (r.status === 'fulfilled') out.push({ kind: 'file', input: r.value });
-        else problems.push(t('forms.media.stageFailed', { name: good[i]?.name ?? '', detail: r.reason instanceof Error ? r.reason.message : String(r.reason) }));
+        else {
+          const name = good[i]?.name ?? '';
+          problems.push(t('forms.media.stageFailed', { name, detail: refusedFileText(t, name, r.reason) }));
+        }
       });
       setError(problems.length ? problems.join(' ') : null);
       return out;

@@ -7,7 +7,7 @@ import type { InspectedFile } from '../../../../../shared/domain/library';
 import { useBridge } from '../../../bridge/bridge-context';
 import { stageFile } from '../../../bridge/media';
 import { isModalOpen, Modal, ModalTitle } from '../../../ui/primitives';
-import { loadDraftFromValues } from '../../forms';
+import { loadDraftFromValues, refusedFileText } from '../../forms';
 import { useGalleryStore } from '../../gallery';
 import { ParamsTable } from '../../gallery';
 
@@ -25,8 +25,8 @@ export function headAndTail(file: File): File {
 type State =
   | { phase: 'reading'; name: string }
   | { phase: 'done'; name: string; found: InspectedFile }
-  /** `damaged`: our own sentence, translated when shown (so it follows a change of language); else core's text. */
-  | { phase: 'error'; name: string; damaged: boolean; message: string };
+  /** Translated when shown (so it follows a change of language): damaged settings, a refused file, else core's text. */
+  | { phase: 'error'; name: string; damaged: boolean; error: unknown };
 
 /**
  * Drop any image or video made by Atelier onto the app (anywhere outside a form's drop zones): shows the
@@ -58,7 +58,7 @@ export function FileDropDialog() {
             phase: 'error',
             name: file.name,
             damaged,
-            message: err instanceof Error ? err.message : String(err),
+            error: err,
           });
         }
       })();
@@ -91,7 +91,7 @@ export function FileDropDialog() {
         </button>
       </header>
       {state.phase === 'reading' && <p className="muted">{t('library.drop.reading')}</p>}
-      {state.phase === 'error' && <p className="lb-error">{state.damaged ? t('library.drop.damaged') : state.message}</p>}
+      {state.phase === 'error' && <p className="lb-error">{state.damaged ? t('library.drop.damaged') : refusedFileText(t, state.name, state.error)}</p>}
       {state.phase === 'done' && !p && <p data-testid="file-drop-none">{t('library.drop.none')}</p>}
       {p && (
         <>
