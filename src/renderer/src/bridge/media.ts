@@ -27,6 +27,13 @@ export function mediaUrl(
  * Copies a dropped, pasted or picked file into the app's input folder. Electron: by path (or bytes when a
  * pasted image has none); web: an HTTP upload with the session token. Never base64 over the bridge.
  */
+/** The refusal's codes (`file`, `maxMb`) as the host sent them: string values only, anything else dropped. */
+function stringFields(fields: unknown): Record<string, string> | undefined {
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) return undefined;
+  const kept = Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+}
+
 export async function stageFile(client: BridgeClient, file: File): Promise<InputRef> {
   const api = electronApi();
   if (api) {
@@ -49,8 +56,8 @@ export async function stageFile(client: BridgeClient, file: File): Promise<Input
     headers: { 'content-type': file.type || 'application/octet-stream' },
   });
   const body: unknown = await res.json().catch(() => null);
-  const reply = body as { ok?: boolean; value?: unknown; error?: { message?: string; fields?: Record<string, string> } } | null;
+  const reply = body as { ok?: boolean; value?: unknown; error?: { message?: string; fields?: unknown } } | null;
   if (!res.ok || !reply?.ok)
-    throw new BridgeError('invalid_input', reply?.error?.message ?? `Upload failed (${res.status}).`, reply?.error?.fields);
+    throw new BridgeError('invalid_input', reply?.error?.message ?? `Upload failed (${res.status}).`, stringFields(reply?.error?.fields));
   return (await inputRefSchema()).parse(reply.value);
 }

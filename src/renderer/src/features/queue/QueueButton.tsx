@@ -32,7 +32,10 @@ export function QueueButton() {
       setOpen(false);
     };
     const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !e.defaultPrevented && (document.activeElement === button.current || document.activeElement === document.body)) close();
+      if (e.key === 'Escape' && !e.defaultPrevented && (document.activeElement === button.current || document.activeElement === document.body)) {
+        setOpen(false);
+        button.current?.focus();
+      }
     };
     document.addEventListener('pointerdown', onPointerDown, true);
     document.addEventListener('keydown', onKeyDown);
@@ -40,7 +43,7 @@ export function QueueButton() {
       document.removeEventListener('pointerdown', onPointerDown, true);
       document.removeEventListener('keydown', onKeyDown);
     };
-  });
+  }, [open, panelId]);
   return (
     <>
       <button
