@@ -6,6 +6,8 @@
  * - `firstTile`: the first `[data-testid="task-tile"]` entered the DOM (a MutationObserver, in the same task
  *   as React's commit); `paint`: the frame that shows it was painted (rAF, then a message posted from it,
  *   which runs after that frame's paint);
+ * - `keptPaint`: the frame that first showed a tile of the kept screen (painted from the HTML before React
+ *   runs, its test ids renamed `data-kept-id`), or null when the load had none;
  * - `mediaReady`: every tile in the viewport shows its picture (img decoded, a video frame or the frame kept as
  *   its poster; a finished
  *   task's placeholder does not count), or null if that takes over 15 s (e.g. a result file is missing).
@@ -27,6 +29,8 @@ export interface LoadFigures {
   wsOpen: number | null;
   firstTile: number;
   paint: number;
+  /** The kept screen's first tile was painted (null: this load painted no kept screen). */
+  keptPaint: number | null;
   mediaReady: number | null;
   tilesAtPaint: number;
   /** `<video>` elements in the page when it painted (players are created after the first paint). */
@@ -41,7 +45,7 @@ const PROBE_DONE = 'atelier-paint-probe:done';
 
 /** Plain JS (the bench runs under tsx, whose helpers must not leak into page functions). */
 export const PAINT_PROBE = String.raw`(() => {
-  const rec = { wsCreated: null, wsOpen: null, firstTile: null, paint: null, mediaReady: null, tilesAtPaint: 0, videosAtPaint: 0, calls: [] };
+  const rec = { wsCreated: null, wsOpen: null, firstTile: null, paint: null, keptPaint: null, mediaReady: null, tilesAtPaint: 0, videosAtPaint: 0, calls: [] };
   window.__paint = rec;
   const byId = new Map();
   const Native = window.WebSocket;
@@ -88,19 +92,29 @@ export const PAINT_PROBE = String.raw`(() => {
     };
     requestAnimationFrame(tick);
   };
+  // Both paints are read the same way: the frame after the element entered the DOM, then a message posted from it.
+  const afterPaint = (fn) => requestAnimationFrame(() => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = fn;
+    ch.port2.postMessage(0);
+  });
+  let keptSeen = false;
+  const kept = new MutationObserver(() => {
+    if (keptSeen || !document.querySelector('[data-kept-id="task-tile"]')) return;
+    keptSeen = true;
+    kept.disconnect();
+    afterPaint(() => { rec.keptPaint = performance.now(); });
+  });
+  kept.observe(document, { childList: true, subtree: true });
   const mo = new MutationObserver(() => {
     if (rec.firstTile !== null || !document.querySelector('[data-testid="task-tile"]')) return;
     rec.firstTile = performance.now();
     mo.disconnect();
-    requestAnimationFrame(() => {
-      const ch = new MessageChannel();
-      ch.port1.onmessage = () => {
-        rec.paint = performance.now();
-        rec.tilesAtPaint = document.querySelectorAll('[data-testid="task-tile"]').length;
-        rec.videosAtPaint = document.querySelectorAll('video').length;
-        watchMedia();
-      };
-      ch.port2.postMessage(0);
+    afterPaint(() => {
+      rec.paint = performance.now();
+      rec.tilesAtPaint = document.querySelectorAll('[data-testid="task-tile"]').length;
+      rec.videosAtPaint = document.querySelectorAll('video').length;
+      watchMedia();
     });
   });
   mo.observe(document, { childList: true, subtree: true });

@@ -3,6 +3,7 @@ import type { InputRef } from '../shared/domain/task';
 import type { TaskStore } from './db/task-store';
 import type { TaskEngine } from './engine/task-engine';
 import type { SqliteEstimator } from './estimates/sqlite-estimator';
+import type { KeptScreenView } from './kept-screen/kept-screen';
 import type { CoreEvents } from './events';
 import type { NoticeBoard } from './notices/notice-board';
 import type { TeamSession } from './team/team-session';
@@ -18,6 +19,8 @@ export interface Core {
    * files Atelier wrote or staged (known to the task store or the input store), confined to their root.
    */
   resolveMedia(requestPath: string): Promise<string | null>;
+  /** The kept first screen, while it still shows the library as it is (the app handler paints it). */
+  keptScreen(): Promise<KeptScreenView | null>;
   /** Web host only: stages a file it spooled from an upload (never a path the page named). */
   stageUpload(spoolPath: string, name: string): Promise<InputRef>;
   /** Exposed for tests and benchmarks; the bridge goes through `handlers`. */

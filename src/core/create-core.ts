@@ -11,6 +11,7 @@ import { coreHandlers } from './handlers/core-handlers';
 import { connectionHealth } from './handlers/profiles';
 import { systemHttpClient } from './http/system-http-client';
 import { InputStore } from './inputs/input-store';
+import { createKeptScreen } from './kept-screen/kept-screen';
 import { LibraryService } from './library/library-service';
 import { LibraryStore } from './library/library-store';
 import { redactingLogger } from './logging/redacting-logger';
@@ -93,9 +94,14 @@ export function createCore(ports: CorePorts): Core {
   const cacheCapBytes = (): number => preferences.read().teamCacheGiB * 1024 ** 3;
   if (team) bindTeam(team, { store, writer, events, engine, libraryDir, dataDir, pump: () => queue.queue.pump(), clock, estimator, notices, cacheCapBytes });
   const studio = createStudio({ store, engine, writer, now: () => clock.now(), log });
+  const keptScreen = createKeptScreen({
+    file: join(dataDir, 'kept-screen.json'),
+    listTasks: (input) => handlers.listTasks(input),
+    appearance: () => ({ theme: preferences.read().theme, language: preferences.read().language }),
+  });
   const handlers = coreHandlers({
     ports, preferences, events, notices, clock, libraryDir, profiles, health, log, http, inputs,
-    library, libraryStore, engine, writer, store, estimator, roots: mediaRoots, queue, studio,
+    library, libraryStore, engine, writer, store, estimator, roots: mediaRoots, queue, studio, keptScreen,
   });
 
   let background: Promise<void> = Promise.resolve();
@@ -104,6 +110,7 @@ export function createCore(ports: CorePorts): Core {
     resolveMedia: async (path) =>
       store.closed ? null : (await team?.beforeServe(path), (await lazyThumbnail(path)) ?? ownMedia(path)),
     stageUpload: (spoolPath, name) => inputs.stageFromPath(spoolPath, name),
+    keptScreen: () => (store.closed ? Promise.resolve(null) : keptScreen.view()),
     ...(team ? { team } : {}),
     async start() {
       // An export cut short by a kill left its part file; none can be running yet.

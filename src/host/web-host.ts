@@ -65,6 +65,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const appHandler = createAppHandler({
     rendererDir: options.rendererDir,
     resolveMedia: (p) => core.resolveMedia(p),
+    // The kept first screen shows the library: only a page loaded with the session token gets it, and its
+    // pictures carry the token like every media URL.
+    keptScreen: async (request) => {
+      if (!tokenMatches(new URL(request.url).searchParams.get('token'), token)) return null;
+      const view = await core.keptScreen();
+      return view ? { view, mediaQuery: `token=${encodeURIComponent(token)}` } : null;
+    },
   });
 
   const server: Server = createServer((req, res) => {

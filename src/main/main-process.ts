@@ -69,7 +69,17 @@ export async function startApp(options: MainOptions): Promise<RunningApp> {
     }),
   });
   hardenSession();
-  handleAppProtocol(createAppHandler({ rendererDir, resolveMedia: (p) => core.resolveMedia(p) }));
+  handleAppProtocol(
+    createAppHandler({
+      rendererDir,
+      resolveMedia: (p) => core.resolveMedia(p),
+      // Only our own window loads `atelier-app:`: the kept first screen is painted on every load.
+      keptScreen: async () => {
+        const view = await core.keptScreen();
+        return view ? { view, mediaQuery: null } : null;
+      },
+    }),
+  );
   const unregisterIpc = registerIpc(core, () => win, rendererOrigin(switches.rendererUrl), log);
   await core.start();
   let unfollow = (): void => undefined;

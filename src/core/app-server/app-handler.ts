@@ -1,7 +1,9 @@
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { mediaTypeOf, parseRange } from '../media/range';
+import { injectKeptScreen } from '../kept-screen/inject';
+import type { KeptScreenView } from '../kept-screen/kept-screen';
 import { RENDERER_CSP, RENDERER_TYPES } from './csp';
 
 /** The one request handler both transports use for the renderer's own files and media. */
@@ -12,6 +14,11 @@ export interface AppHandlerOptions {
   rendererDir: string;
   /** `library/<rel>`, `inputs/<rel>` or `thumbs/<rel>` (URL-decoded once) to a file core allows, or null. */
   resolveMedia(requestPath: string): Promise<string | null>;
+  /**
+   * The kept first screen to paint in `index.html` for this request (null: none, or the request may not see
+   * the library), with the query its media URLs need (web mode's token).
+   */
+  keptScreen?(request: Request): Promise<{ view: KeptScreenView; mediaQuery: string | null } | null>;
 }
 
 export const MEDIA_PREFIX = '/media/';
@@ -83,8 +90,16 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
     });
   }
 
+  /** `index.html` with the kept first screen painted in it, or null when there is none to paint. */
+  async function keptIndex(request: Request, file: string): Promise<string | null> {
+    if (request.method !== 'GET' || !options.keptScreen) return null;
+    const kept = await options.keptScreen(request).catch(() => null);
+    if (!kept) return null;
+    return injectKeptScreen(readFileSync(file, 'utf8'), kept.view, kept.mediaQuery);
+  }
+
   /** The built renderer; unknown paths fall back to index.html (client-side routes). */
-  function rendererFile(request: Request, url: URL): Response {
+  async function rendererFile(request: Request, url: URL): Promise<Response> {
     const decoded = decode(url.pathname);
     if (decoded === null) return text(400, 'bad path');
     const rel = normalize(decoded).replace(/^([/\\])+/, '');
@@ -96,11 +111,13 @@ export function createAppHandler(options: AppHandlerOptions): AppHandler {
       size = fileSize(file);
       if (size === null) return text(503, 'The renderer is not built. Run: npm run build');
     }
-    return new Response(fileBody(request.method, file), {
+    const kept = extname(file) === '.html' ? await keptIndex(request, file) : null;
+    const body = kept === null ? fileBody(request.method, file) : kept;
+    return new Response(body, {
       status: 200,
       headers: {
         'content-type': RENDERER_TYPES[extname(file)] ?? 'application/octet-stream',
-        'content-length': String(size),
+        'content-length': String(kept === null ? size : Buffer.byteLength(kept)),
         'content-security-policy': RENDERER_CSP,
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'no-referrer',

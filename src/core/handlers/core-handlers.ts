@@ -1,5 +1,6 @@
 import type { Handlers } from '../../shared/bridge/contract';
 import { firstScreen } from '../first-screen';
+import type { KeptScreen } from '../kept-screen/kept-screen';
 import type { createQueue } from '../queue/create-queue';
 import type { createStudio } from '../studio/studio-handlers';
 import { appHandlers } from './app';
@@ -18,6 +19,7 @@ export type CoreHandlerDeps = Parameters<typeof appHandlers>[0] &
   Parameters<typeof teamHandlers>[0] & {
     queue: Pick<ReturnType<typeof createQueue>, 'handlers'>;
     studio: Pick<ReturnType<typeof createStudio>, 'handlers' | 'deleteTask'>;
+    keptScreen: Pick<KeptScreen, 'keep'>;
   };
 
 /** The whole bridge: each area's methods (handlers/<area>.ts, the queue, the studio) and the first screen built from them. */
@@ -32,6 +34,7 @@ export function coreHandlers(deps: CoreHandlerDeps): Handlers {
     ...deps.studio.handlers,
     ...teamHandlers(deps),
     getFirstScreen: (input) => firstScreen(handlers, input),
+    keepFirstScreen: (input) => deps.keptScreen.keep(input),
   };
   return handlers;
 }

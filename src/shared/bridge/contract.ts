@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { preferencesPatchSchema, preferencesSchema } from '../domain/preferences';
 import { gatewayHealthSchema } from '../domain/gateway-health';
 import { connectionTestSchema, profileInputSchema, profileSchema } from '../domain/profile';
+import { KEPT_SCREEN_MAX_CHARS } from '../kept-screen';
 import { inputRefSchema, taskDetailSchema, taskFilterSchema, taskStatusSchema, taskSummarySchema } from '../domain/task';
 import { operationIdSchema } from '../operations/ids';
 import { estimateSchema } from '../domain/estimate';
@@ -61,6 +62,22 @@ export const taskPageSchema = z.object({
   total: z.number().int(),
   counts: z.record(taskStatusSchema, z.number().int()),
 });
+
+
+/** `keepFirstScreen`'s input: the HTML, the window width it was laid out for, and what it shows. */
+export const keptFirstScreenSchema = z
+  .object({
+    html: z.string().min(1).max(KEPT_SCREEN_MAX_CHARS),
+    width: z.number().int().min(200).max(16_384),
+    /** The gallery's filter when it was kept (its first page is what the tiles show). */
+    filter: taskFilterSchema,
+    /** The tiles in the HTML, in order: kept only while the first page still has these, in these states. */
+    shown: z
+      .array(z.object({ id: z.string().min(1).max(100), status: z.string().max(40), favourite: z.boolean() }).strict())
+      .min(1)
+      .max(300),
+  })
+  .strict();
 
 /**
  * Everything the first screen shows, in one answer (`getFirstScreen`): the renderer asks for it before React
@@ -178,6 +195,11 @@ export const contract = {
       firstScreenSchema,
     ),
     getTask: method(idInput, taskDetailSchema),
+    /**
+     * The studio's first screen as it is now (serialised by the renderer, test ids renamed, the form column
+     * empty), kept by core and painted from the HTML at the next load while it still matches the library.
+     */
+    keepFirstScreen: method(keptFirstScreenSchema, z.object({ kept: z.boolean() })),
     checkTask: method(idInput, taskSummarySchema),
     retryDownload: method(idInput, taskSummarySchema),
     stopTracking: method(idInput, taskSummarySchema),

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useBridgeEvents } from '../bridge/queries';
 import { useFirstFramePainted } from '../boot/first-frame';
+import { useKeepFirstScreen } from '../boot/use-keep-screen';
 import { useUiStore } from '../state/ui-store';
 import { FileDropDialog } from '../features/library/drop/FileDropDialog';
 import { NoticeBanner } from '../features/notices/NoticeBanner';
@@ -26,6 +27,7 @@ const OperationPanel = lazy(() => import('./OperationPanel').then((m) => ({ defa
 /** The studio layout: operations left, the form and the gallery in a resizable split, status on top. */
 export function Shell({ connected }: { connected: boolean }) {
   useBridgeEvents();
+  useKeepFirstScreen();
   const theme = useAppearance();
   const settingsOpen = useUiStore((s) => s.settingsOpen);
   const painted = useFirstFramePainted();

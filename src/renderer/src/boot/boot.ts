@@ -6,6 +6,7 @@ import { connectTransport } from '../bridge/connect';
 import { filterOf, useGalleryStore } from '../features/gallery/gallery-store';
 import { PAGE_SIZE } from '../features/gallery/hooks/page-size';
 import { useBoardStore } from '../features/library/boards/board-store';
+import { dropKeptScreenIfOther } from './kept-screen-element';
 
 /** What the entry module starts before the app's code has even loaded. */
 export interface Boot {
@@ -29,6 +30,7 @@ export function startBoot(): Boot {
   const board = boardId ? { boardId } : {};
   const filter = { ...filterOf(gallery), ...board };
   const countsFilter = { ...filterOf(gallery, false), ...board };
+  dropKeptScreenIfOther(document, filter);
   const firstScreen = transport
     ? transport.invoke('getFirstScreen', { filter, limit: PAGE_SIZE }).then(
         (reply) => (reply.ok ? (reply.value as FirstScreen) : null),

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { injectKeptScreen } from './inject';
+import type { KeptScreenView } from './kept-screen';
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <script type="module" crossorigin src="./assets/index.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const view = (over: Partial<KeptScreenView> = {}): KeptScreenView => ({
+  html: '<div class="shell"><img class="gl-media" src="/media/thumbs/a%20b.webp" /><img src="data:image/png;base64,AA" /></div>',
+  width: 1440,
+  filterKey: '[["rejected","hide"],["sort","newest"]]',
+  theme: 'dark',
+  language: 'zh-CN',
+  ...over,
+});
+
+const keptPart = (html: string): string => html.slice(html.indexOf('<div id="kept-screen"'), html.indexOf('</body>'));
+
+describe('injectKeptScreen', () => {
+  it('paints the kept screen inside #root, inert and hidden from assistive technology, with its theme and language', () => {
+    const out = injectKeptScreen(INDEX, view(), null);
+    expect(out).toContain('<html lang="zh-CN" data-theme="dark">');
+    expect(out).toMatch(/<div id="root"><div id="kept-screen" inert aria-hidden="true" data-filter="[^"]*"><div class="shell">/);
+    // The entry script is untouched: React still runs and replaces the copy.
+    expect(out).toContain('<script type="module" crossorigin src="./assets/index.js"></script>');
+  });
+
+  it('shows nothing of it in a window of another width (its layout was made for this one)', () => {
+    const out = injectKeptScreen(INDEX, view({ width: 1280 }), null);
+    expect(out).toContain('@media not all and (width: 1280px){#kept-screen{display:none}}');
+    expect(out.indexOf('<style>')).toBeLessThan(out.indexOf('</head>'));
+  });
+
+  it("gives web mode's media URLs the session token (never kept in the file), and only media URLs", () => {
+    const part = keptPart(injectKeptScreen(INDEX, view(), 'token=s3cr3t'));
+    expect(part).toContain('src="/media/thumbs/a%20b.webp?token=s3cr3t"');
+    expect(part).toContain('src="data:image/png;base64,AA"');
+    expect(keptPart(injectKeptScreen(INDEX, view(), null))).not.toContain('token=');
+  });
+
+  it('a filter, theme or language cannot break out of its attribute', () => {
+    const out = injectKeptScreen(
+      INDEX,
+      view({ filterKey: '[["search","\\"><script>x</script>"]]', theme: '"><script>', language: 'en"><script>x</script>' }),
+      null,
+    );
+    expect(out).not.toContain('<script>');
+    expect(out).toContain('<html lang="enscriptxscript">');
+    expect(out).toContain('data-filter="[[&quot;search&quot;,&quot;\\&quot;>&lt;script>x&lt;/script>&quot;]]"');
+  });
+
+  it('an index.html without its root or head is served as it is', () => {
+    const odd = '<!doctype html><title>Atelier</title>';
+    expect(injectKeptScreen(odd, view(), null)).toBe(odd);
+  });
+});

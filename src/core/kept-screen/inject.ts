@@ -1,0 +1,28 @@
+import { KEPT_SCREEN_ID } from '../../shared/kept-screen';
+import type { KeptScreenView } from './kept-screen';
+
+const attr = (s: string): string => s.replace(/[^A-Za-z0-9_-]/g, '');
+const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * `index.html` with the kept screen painted in it: `#root` holds it (inert, hidden from assistive
+ * technology: nothing in it works until React's first render replaces it), the document has its theme and
+ * language, and a window of another width shows nothing of it (its layout would be wrong there). Media
+ * URLs get `mediaQuery` (web mode's token) appended; the kept HTML never holds one.
+ */
+export function injectKeptScreen(indexHtml: string, view: KeptScreenView, mediaQuery: string | null): string {
+  const root = '<div id="root"></div>';
+  if (!indexHtml.includes(root) || !indexHtml.includes('</head>')) return indexHtml;
+  const html = mediaQuery
+    ? view.html.replace(/(src="\/media\/[^"?]*)"/g, (_m, url: string) => `${url}?${mediaQuery}"`)
+    : view.html;
+  const theme = view.theme === 'light' || view.theme === 'dark' ? ` data-theme="${view.theme}"` : '';
+  const style =
+    // Until React runs, nothing on it answers: the pointer says the studio is still starting.
+    `<style>#${KEPT_SCREEN_ID}{display:contents}html:has(#${KEPT_SCREEN_ID}){cursor:progress}` +
+    `@media not all and (width: ${Math.trunc(view.width)}px){#${KEPT_SCREEN_ID}{display:none}}</style>`;
+  return indexHtml
+    .replace(/<html lang="[^"]*">/, `<html lang="${attr(view.language)}"${theme}>`)
+    .replace('</head>', `${style}</head>`)
+    .replace(root, () => `<div id="root"><div id="${KEPT_SCREEN_ID}" inert aria-hidden="true" data-filter="${escapeAttr(view.filterKey)}">${html}</div></div>`);
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { keptFirstScreenSchema, type Handlers, type MethodParsedInput } from '../../shared/bridge/contract';
+import { taskFilterKey } from '../../shared/domain/task-filter-key';
+import { readJsonStore, writeTextFile } from '../storage/json-file';
+import { sanitizeKeptScreen } from './sanitize';
+
+type KeepInput = MethodParsedInput<'keepFirstScreen'>;
+
+/** What the app handler paints before the renderer's code runs (see `injectKeptScreen`). */
+export interface KeptScreenView {
+  html: string;
+  /** The window width the HTML was laid out for: shown only in a window of that width. */
+  width: number;
+  /** `taskFilterKey` of the gallery's filter it shows: a renderer with another filter drops it at once. */
+  filterKey: string;
+  theme: string;
+  language: string;
+}
+
+const recordSchema = keptFirstScreenSchema.extend({
+  version: z.literal(1),
+  /** The first page's counts when it was kept (the status chips show them). */
+  counts: z.record(z.string(), z.number()),
+});
+type KeptRecord = z.infer<typeof recordSchema>;
+
+export interface KeptScreenDeps {
+  /** `<dataDir>/kept-screen.json`. */
+  file: string;
+  listTasks: Handlers['listTasks'];
+  appearance(): { theme: string; language: string };
+}
+
+const sameCounts = (a: Record<string, number>, b: Record<string, number>): boolean => {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => (a[k] ?? 0) === (b[k] ?? 0));
+};
+
+/**
+ * The last first screen the renderer showed, kept so the next load paints it from the HTML, before React
+ * runs. It is served only while it is still true: the gallery's first page under the kept filter has the
+ * same tasks, in the same order, states and favourites, and the same counts. Anything else (a task added,
+ * finished or starred since, a damaged file) and the page loads as it did before: React paints it.
+ */
+export function createKeptScreen(deps: KeptScreenDeps) {
+  let cached: KeptRecord | null | undefined;
+
+  const load = (): KeptRecord | null => {
+    if (cached !== undefined) return cached;
+    cached = readJsonStore<KeptRecord | null>(
+      deps.file,
+      (raw) => {
+        const parsed = recordSchema.safeParse(raw);
+        return parsed.success ? { value: parsed.data, dropped: [] } : null;
+      },
+      null,
+    );
+    return cached;
+  };
+
+  async function firstPage(record: Pick<KeptRecord, 'filter' | 'shown'>) {
+    return deps.listTasks({ filter: record.filter, cursor: null, limit: record.shown.length });
+  }
+
+  const matches = (record: Pick<KeptRecord, 'shown'>, items: { id: string; status: string; favourite: boolean }[]) =>
+    items.length === record.shown.length &&
+    record.shown.every((s, i) => items[i]?.id === s.id && items[i].status === s.status && items[i].favourite === s.favourite);
+
+  return {
+    /** Keeps the screen if what it shows is the library's first page now; `kept: false` otherwise. */
+    async keep(input: KeepInput): Promise<{ kept: boolean }> {
+      const page = await firstPage(input);
+      if (!matches(input, page.items)) return { kept: false };
+      const html = sanitizeKeptScreen(input.html);
+      const record: KeptRecord = { ...input, html, version: 1, counts: page.counts };
+      writeTextFile(deps.file, JSON.stringify(record));
+      cached = record;
+      return { kept: true };
+    },
+
+    /** The kept screen if it still shows the library as it is, else null. */
+    async view(): Promise<KeptScreenView | null> {
+      const record = load();
+      if (!record) return null;
+      const page = await firstPage(record);
+      if (!matches(record, page.items) || !sameCounts(record.counts, page.counts)) return null;
+      return { html: record.html, width: record.width, filterKey: taskFilterKey(record.filter), ...deps.appearance() };
+    },
+  };
+}
+
+export type KeptScreen = ReturnType<typeof createKeptScreen>;
