@@ -60,12 +60,20 @@ export function goalRows(results: Record<string, Figures | null>, cpu: string): 
       `${fmt(n(poll.engineDetectMeanS))} s (naive ${fmt(n(poll.naiveDetectMeanS))} s)`,
     ),
     row('client CPU per task, engine / naive', n(poll.cpuRatio), '≤ 1.0×', (v) => v <= 1.0),
-    row('gallery first paint, 10,000 tasks, median', n(gal.paint10kMedianMs), '< 250 ms', (v) => v < 250),
+    row(
+      'gallery first paint, 10,000 tasks, median',
+      n(gal.paint10kMedianMs),
+      '< 250 ms',
+      (v) => v < 250,
+      `${fmt(n(gal.paint10kMedianMs), 0)} ms reloaded (opened from its link: kept screen ${fmt(n(gal.paint10kLinkKeptMedianMs), 0)} ms, React ${fmt(n(gal.paint10kLinkMedianMs), 0)} ms)`,
+    ),
+    // The first frame with the gallery's tiles: the kept screen when there is one, React's otherwise.
     row(
       'gallery first paint, fresh browser context (cold)',
-      n(gal.paint10kColdMedianMs),
+      n(gal.paint10kColdKeptMedianMs) ?? n(gal.paint10kColdMedianMs),
       '< 300 ms',
       (v) => v < 300,
+      `${fmt(n(gal.paint10kColdKeptMedianMs), 0)} ms kept screen (React ${fmt(n(gal.paint10kColdMedianMs), 0)} ms)`,
     ),
     row('search keystroke → results rendered, median', n(gal.searchMedianMs), '< 120 ms', (v) => v < 120),
     row(
