@@ -1,0 +1,41 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { boot, finishedTask, type Booted } from './test-support/boot';
+import { recorder } from './test-support/electron-recorder';
+
+vi.mock('electron', async () => (await import('./test-support/electron-recorder')).electronModule);
+
+/**
+ * The desktop's wiring of the kept first screen: kept over IPC, painted in the `atelier-app:` protocol's
+ * index.html on every load (only our window loads it: no token), its media URLs as the renderer's own.
+ */
+let b: Booted;
+beforeEach(async () => {
+  b = await boot();
+  writeFileSync(
+    join(b.rendererDir, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Atelier</title></head><body><div id="root"></div></body></html>',
+  );
+});
+afterEach(async () => b.close());
+
+describe('the kept first screen on the desktop', () => {
+  it('is kept through IPC and painted in index.html by the atelier-app: protocol', async () => {
+    const { id } = await finishedTask(b);
+    const html = `<div class="shell" data-kept-id="shell"><div data-kept-id="task-tile" data-task-id="${id}"><img class="gl-media" src="/media/thumbs/${id}.webp"></div></div>`;
+    const kept = await b.invoke('keepFirstScreen', {
+      html,
+      width: 1280,
+      filter: { sort: 'newest', rejected: 'hide' },
+      shown: [{ id, status: 'succeeded', favourite: false }],
+    });
+    expect(kept).toEqual({ ok: true, value: { kept: true } });
+    const handle = recorder.protocolHandlers.get('atelier-app');
+    const page = await (await handle!(new Request('atelier-app://app/index.html'))).text();
+    expect(page).toContain(`<div id="root"><div id="kept-screen" inert aria-hidden="true"`);
+    expect(page).toContain(`src="/media/thumbs/${id}.webp"`);
+    expect(page).not.toContain('token=');
+    expect(page).toContain('(width: 1280px)');
+  });
+});
