@@ -4,7 +4,9 @@ import type { TaskFilter } from '../../../shared/domain/task';
 
 export type KeepScreenInput = MethodInput<'keepFirstScreen'>;
 
-/** Tiles and rows of the gallery, as the kept copy names them (its test ids renamed). */
+/** Tiles and rows of the gallery in the live studio. */
+const LIVE_ITEMS = '[data-testid="task-tile"], [data-testid="task-row"]';
+/** The same, as the kept copy names them (its test ids renamed). */
 const KEPT_ITEMS = '[data-kept-id="task-tile"], [data-kept-id="task-row"]';
 
 /** A media URL without its query (web mode's token is never kept; the host adds the current one). */
@@ -21,8 +23,8 @@ function keptMediaUrl(src: string | null): string | null {
 
 /**
  * The studio's first screen as the next load should paint it before React runs, or null when the screen is
- * not one to keep (no gallery items, the gallery scrolled, a dialog open). A copy of the shell: test ids
- * renamed (tests and the paint probe never find the copy as the live app), the form column emptied to the
+ * not one to keep (no gallery items, the gallery scrolled, a dialog open). A copy of the shell without the
+ * gallery's rows mounted below the window: test ids renamed (tests and the paint probe never find the copy as the live app), the form column emptied to the
  * placeholder React's first frame shows there, players replaced by their kept frame, media URLs without a
  * token. Core sanitises it again and keeps it only while the gallery's first page still shows these items.
  */
@@ -31,9 +33,15 @@ export function serializeFirstScreen(doc: Document, filter: TaskFilter): KeepScr
   const scroller = doc.querySelector<HTMLElement>('.gl-scroll');
   if (!shell || !scroller || scroller.scrollTop > 0) return null;
   if (doc.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]')) return null;
+  // The virtual grid's rows mounted below the window (its overscan) are not part of the first screen.
+  const bottom = scroller.getBoundingClientRect().bottom;
+  const below = [...shell.querySelectorAll<HTMLElement>(LIVE_ITEMS)].map((el) => el.getBoundingClientRect().top >= bottom);
   // Copied into a document with no window: its pictures and players load nothing.
   const inert = doc.implementation.createHTMLDocument('');
   const copy = inert.importNode(shell, true);
+  copy.querySelectorAll(LIVE_ITEMS).forEach((el, i) => {
+    if (below[i]) el.remove();
+  });
   for (const el of copy.querySelectorAll('[data-testid]')) {
     el.setAttribute('data-kept-id', el.getAttribute('data-testid') ?? '');
     el.removeAttribute('data-testid');
