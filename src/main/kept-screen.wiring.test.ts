@@ -27,6 +27,7 @@ describe('the kept first screen on the desktop', () => {
     const kept = await b.invoke('keepFirstScreen', {
       html,
       width: 1280,
+      theme: 'dark',
       filter: { sort: 'newest', rejected: 'hide' },
       shown: [{ id, status: 'succeeded', favourite: false }],
     });

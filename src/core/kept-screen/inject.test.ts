@@ -17,6 +17,7 @@ const view = (over: Partial<KeptScreenView> = {}): KeptScreenView => ({
   width: 1440,
   filterKey: '[["rejected","hide"],["sort","newest"]]',
   theme: 'dark',
+  followsSystem: false,
   language: 'zh-CN',
   ...over,
 });
@@ -32,6 +33,13 @@ describe('injectKeptScreen', () => {
     expect(out).toContain('<script type="module" crossorigin src="./assets/index.js"></script>');
   });
 
+  it("following the system's theme, shows nothing of it once the system's theme is another", () => {
+    const out = injectKeptScreen(INDEX, view({ theme: 'light', followsSystem: true }), null);
+    expect(out).toContain('<html lang="zh-CN" data-theme="light">');
+    expect(out).toContain('@media not all and (prefers-color-scheme: light){#kept-screen{display:none}}');
+    expect(injectKeptScreen(INDEX, view(), null)).not.toContain('prefers-color-scheme');
+  });
+
   it('shows nothing of it in a window of another width (its layout was made for this one)', () => {
     const out = injectKeptScreen(INDEX, view({ width: 1280 }), null);
     expect(out).toContain('@media not all and (width: 1280px){#kept-screen{display:none}}');
@@ -45,14 +53,14 @@ describe('injectKeptScreen', () => {
     expect(keptPart(injectKeptScreen(INDEX, view(), null))).not.toContain('token=');
   });
 
-  it('a filter, theme or language cannot break out of its attribute', () => {
+  it('a filter or language cannot break out of its attribute; the theme is one of two words', () => {
     const out = injectKeptScreen(
       INDEX,
-      view({ filterKey: '[["search","\\"><script>x</script>"]]', theme: '"><script>', language: 'en"><script>x</script>' }),
+      view({ filterKey: '[["search","\\"><script>x</script>"]]', language: 'en"><script>x</script>' }),
       null,
     );
     expect(out).not.toContain('<script>');
-    expect(out).toContain('<html lang="enscriptxscript">');
+    expect(out).toContain('<html lang="enscriptxscript" data-theme="dark">');
     expect(out).toContain('data-filter="[[&quot;search&quot;,&quot;\\&quot;>&lt;script>x&lt;/script>&quot;]]"');
   });
 

@@ -16,13 +16,17 @@ export function injectKeptScreen(indexHtml: string, view: KeptScreenView, mediaQ
   const html = mediaQuery
     ? view.html.replace(/(src="\/media\/[^"?]*)"/g, (_m, url: string) => `${url}?${mediaQuery}"`)
     : view.html;
-  const theme = view.theme === 'light' || view.theme === 'dark' ? ` data-theme="${view.theme}"` : '';
+  const theme = view.theme === 'light' ? 'light' : 'dark';
+  // Following the system's theme: painted in the one it had when kept, so shown only while it still has it.
+  const system = view.followsSystem
+    ? `@media not all and (prefers-color-scheme: ${theme}){#${KEPT_SCREEN_ID}{display:none}}`
+    : '';
   const style =
     // Until React runs, nothing on it answers: the pointer says the studio is still starting.
     `<style>#${KEPT_SCREEN_ID}{display:contents}html:has(#${KEPT_SCREEN_ID}){cursor:progress}` +
-    `@media not all and (width: ${Math.trunc(view.width)}px){#${KEPT_SCREEN_ID}{display:none}}</style>`;
+    `@media not all and (width: ${Math.trunc(view.width)}px){#${KEPT_SCREEN_ID}{display:none}}${system}</style>`;
   return indexHtml
-    .replace(/<html lang="[^"]*">/, `<html lang="${attr(view.language)}"${theme}>`)
+    .replace(/<html lang="[^"]*">/, `<html lang="${attr(view.language)}" data-theme="${theme}">`)
     .replace('</head>', `${style}</head>`)
     .replace(root, () => `<div id="root"><div id="${KEPT_SCREEN_ID}" inert aria-hidden="true" data-filter="${escapeAttr(view.filterKey)}">${html}</div></div>`);
 }

@@ -45,7 +45,7 @@ describe('the kept first screen', () => {
     const { core, dataDir } = await seededCore(60);
     await core.core.handlers.updatePreferences({ theme: 'dark', language: 'zh-CN' });
     const shown = await shownNow(core, 12);
-    expect(await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, filter: FILTER, shown })).toEqual({ kept: true });
+    expect(await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'dark', filter: FILTER, shown })).toEqual({ kept: true });
     const view = await core.core.keptScreen();
     expect(view).toMatchObject({ width: 1440, theme: 'dark', language: 'zh-CN', filterKey: taskFilterKey(FILTER) });
     expect(view?.html).toBe('<div class="shell" data-kept-id="shell"><div data-kept-id="task-tile">A fox</div></div>');
@@ -54,12 +54,22 @@ describe('the kept first screen', () => {
     expect((await running.core.keptScreen())?.html).toBe(view?.html);
   });
 
+  it("following the system's theme, it is painted in the theme it was kept in, and says so", async () => {
+    const { core } = await seededCore(20);
+    await core.core.handlers.updatePreferences({ theme: 'system' });
+    const shown = await shownNow(core, 4);
+    await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'light', filter: FILTER, shown });
+    expect(await core.core.keptScreen()).toMatchObject({ theme: 'light', followsSystem: true });
+    await core.core.handlers.updatePreferences({ theme: 'dark' });
+    expect(await core.core.keptScreen()).toMatchObject({ theme: 'dark', followsSystem: false });
+  });
+
   it('is not kept when its tiles are not the first page (another order, a missing task)', async () => {
     const { core, dataDir } = await seededCore(30);
     const shown = await shownNow(core, 6);
     const swapped = [shown[1]!, shown[0]!, ...shown.slice(2)];
-    expect(await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, filter: FILTER, shown: swapped })).toEqual({ kept: false });
-    expect(await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, filter: FILTER, shown: [...shown, { id: 'gone', status: 'succeeded', favourite: false }] })).toEqual({ kept: false });
+    expect(await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'dark', filter: FILTER, shown: swapped })).toEqual({ kept: false });
+    expect(await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'dark', filter: FILTER, shown: [...shown, { id: 'gone', status: 'succeeded', favourite: false }] })).toEqual({ kept: false });
     expect(existsSync(join(dataDir, 'kept-screen.json'))).toBe(false);
     expect(await core.core.keptScreen()).toBeNull();
   });
@@ -67,7 +77,7 @@ describe('the kept first screen', () => {
   it('is not served once the library has changed under it: a tile starred, a task hidden from the counts', async () => {
     const { core } = await seededCore(40);
     const shown = await shownNow(core, 8);
-    await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, filter: FILTER, shown });
+    await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'dark', filter: FILTER, shown });
     expect(await core.core.keptScreen()).not.toBeNull();
     await core.core.handlers.setFavourite({ id: shown[2]!.id, favourite: !shown[2]!.favourite });
     expect(await core.core.keptScreen()).toBeNull();
@@ -79,15 +89,16 @@ describe('the kept first screen', () => {
     expect(await core.core.keptScreen()).toBeNull();
   });
 
-  it('a damaged file is set aside and nothing is painted; the next keep writes a good one', async () => {
+  it('a damaged file is no kept screen (a cache: no notice, nothing set aside); the next keep writes a good one', async () => {
     const { core, dataDir } = await seededCore(10);
     await core.close({ keepDir: true });
     writeFileSync(join(dataDir, 'kept-screen.json'), '{"version":1,"html":');
     running = await startTestCore({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' }, { dataDir });
     expect(await running.core.keptScreen()).toBeNull();
-    expect(readdirSync(dataDir).some((f) => f.startsWith('kept-screen.json.corrupt-'))).toBe(true);
+    expect(readdirSync(dataDir).some((f) => f.startsWith('kept-screen.json.corrupt-'))).toBe(false);
+    expect((await running.core.handlers.listNotices({})).length).toBe(0);
     const shown = await shownNow(running, 4);
-    expect(await running.core.handlers.keepFirstScreen({ html: HTML, width: 1024, filter: FILTER, shown })).toEqual({ kept: true });
+    expect(await running.core.handlers.keepFirstScreen({ html: HTML, width: 1024, theme: 'dark', filter: FILTER, shown })).toEqual({ kept: true });
     expect((await running.core.keptScreen())?.width).toBe(1024);
   });
 });

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { keptFirstScreenSchema, type Handlers, type MethodParsedInput } from '../../shared/bridge/contract';
 import { taskFilterKey } from '../../shared/domain/task-filter-key';
-import { readJsonStore, writeTextFile } from '../storage/json-file';
+import { writeTextFile } from '../storage/json-file';
 import { sanitizeKeptScreen } from './sanitize';
 
 type KeepInput = MethodParsedInput<'keepFirstScreen'>;
@@ -13,7 +14,9 @@ export interface KeptScreenView {
   width: number;
   /** `taskFilterKey` of the gallery's filter it shows: a renderer with another filter drops it at once. */
   filterKey: string;
-  theme: string;
+  theme: 'light' | 'dark';
+  /** The theme follows the system's: shown only while the system's is still `theme`. */
+  followsSystem: boolean;
   language: string;
 }
 
@@ -45,16 +48,18 @@ const sameCounts = (a: Record<string, number>, b: Record<string, number>): boole
 export function createKeptScreen(deps: KeptScreenDeps) {
   let cached: KeptRecord | null | undefined;
 
+  // A cache, not the user's work: a missing, damaged or older file is no kept screen (no notice, nothing set
+  // aside); the next keep writes it anew.
   const load = (): KeptRecord | null => {
     if (cached !== undefined) return cached;
-    cached = readJsonStore<KeptRecord | null>(
-      deps.file,
-      (raw) => {
-        const parsed = recordSchema.safeParse(raw);
-        return parsed.success ? { value: parsed.data, dropped: [] } : null;
-      },
-      null,
-    );
+    let raw: unknown = null;
+    try {
+      raw = JSON.parse(readFileSync(deps.file, 'utf8')) as unknown;
+    } catch {
+      raw = null;
+    }
+    const parsed = recordSchema.safeParse(raw);
+    cached = parsed.success ? parsed.data : null;
     return cached;
   };
 
@@ -84,7 +89,16 @@ export function createKeptScreen(deps: KeptScreenDeps) {
       if (!record) return null;
       const page = await firstPage(record);
       if (!matches(record, page.items) || !sameCounts(record.counts, page.counts)) return null;
-      return { html: record.html, width: record.width, filterKey: taskFilterKey(record.filter), ...deps.appearance() };
+      const { theme, language } = deps.appearance();
+      const fixed = theme === 'light' || theme === 'dark' ? theme : null;
+      return {
+        html: record.html,
+        width: record.width,
+        filterKey: taskFilterKey(record.filter),
+        theme: fixed ?? record.theme,
+        followsSystem: fixed === null,
+        language,
+      };
     },
   };
 }

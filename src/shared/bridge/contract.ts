@@ -69,6 +69,8 @@ export const keptFirstScreenSchema = z
   .object({
     html: z.string().min(1).max(KEPT_SCREEN_MAX_CHARS),
     width: z.number().int().min(200).max(16_384),
+    /** The theme it was painted in (the system's, when the preference follows it). */
+    theme: z.enum(['light', 'dark']),
     /** The gallery's filter when it was kept (its first page is what the tiles show). */
     filter: taskFilterSchema,
     /** The tiles in the HTML, in order: kept only while the first page still has these, in these states. */

@@ -80,6 +80,7 @@ export function serializeFirstScreen(doc: Document, filter: TaskFilter): KeepScr
   if (shown.length === 0 || shown.length > 300 || shown.some((s) => !s.id)) return null;
   const html = copy.outerHTML;
   if (html.length > KEPT_SCREEN_MAX_CHARS) return null;
-  return { html, width: doc.defaultView?.innerWidth ?? 0, filter, shown };
+  const theme = doc.documentElement.dataset.theme === 'light' ? 'light' : 'dark';
+  return { html, width: doc.defaultView?.innerWidth ?? 0, theme, filter, shown };
 }
 
