@@ -82,6 +82,25 @@ describe('sanitizeKeptScreen', () => {
     for (const h of HOSTILE) assertHarmless(sanitizeKeptScreen(h));
   });
 
+  it('is balanced: stray or missing closing tags cannot close the element it is painted in (property)', () => {
+    const pieces = ['<div>', '</div>', '<span class="x">', '</span>', '</body>', '</html>', '<svg>', '</svg>', '<img src="/media/thumbs/a.webp">', 'text', '<button>', '</button>'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 30 }), (parts) => {
+        // Read as written (a tolerant parser would mend it): every opening tag has its closing tag, in order.
+        let depth = 0;
+        let lowest = 0;
+        for (const [tag, closing, name] of sanitizeKeptScreen(parts.join('')).matchAll(/<(\/?)([a-z0-9]+)[^>]*>/gi)) {
+          if (closing) depth--;
+          else if (name !== 'img' && !tag.endsWith('/>')) depth++;
+          lowest = Math.min(lowest, depth);
+        }
+        expect(lowest).toBe(0);
+        expect(depth).toBe(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('is stable: a kept screen sanitised again is unchanged (property over arbitrary text)', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), (text) => {
