@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { TaskRecord } from '../src/core/tasks/task-record';
@@ -104,4 +104,21 @@ test('a renderer whose gallery shows another order drops the copy at boot, befor
   await page.goto(app.url);
   expect(await (await served).text()).toContain('<div id="kept-screen"');
   await expect(page.locator('#kept-screen')).toHaveCount(0);
+});
+
+test("the kept screen's video frames are handed to the live tiles: no placeholder, no player to make them again", async ({ page }) => {
+  const video = records.slice(0, 6).find((r) => r.results[0]?.kind === 'video' && r.results[0].file);
+  // Skipped only if the fixed seed put no video among the first tiles (it does: this runs in CI).
+  test.skip(!video, 'the seed put no video among the first tiles');
+  await keepScreen(page);
+  // Kept once the players have made their frames (each change is kept again after 2 s of quiet).
+  await expect
+    .poll(() => readFileSync(keptFile(), 'utf8').includes(`data-task-id=\\"${video?.id}\\"`) && readFileSync(keptFile(), 'utf8').includes('data:image/jpeg'), { timeout: 30_000 })
+    .toBe(true);
+  // The next load may not fetch any video: only a handed-over frame can show the tile's picture.
+  await page.route(/\/media\/library\//, (route) => route.abort());
+  await page.goto(app.url);
+  const tile = page.locator(`[data-testid="task-tile"][data-task-id="${video?.id}"] video`);
+  await expect(tile).toHaveAttribute('data-frame', '');
+  await expect(tile).toHaveAttribute('poster', /^data:image\/jpeg;base64,/);
 });

@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FirstScreen } from '../../../shared/bridge/contract';
 import type { Boot } from '../boot/boot';
+import { seedKeptFrames } from '../features/gallery';
 import { queryKeys } from '../state/query-keys';
 
 /**
@@ -10,7 +11,7 @@ import { queryKeys } from '../state/query-keys';
  */
 export function seedFirstScreen(
   qc: QueryClient,
-  boot: Pick<Boot, 'filter' | 'countsFilter'>,
+  boot: Pick<Boot, 'filter' | 'countsFilter' | 'keptFrames'>,
   s: FirstScreen,
   opts: { onlyMissing?: boolean } = {},
 ): void {
@@ -26,6 +27,7 @@ export function seedFirstScreen(
     [queryKeys.tasks.counts(boot.countsFilter), s.page.counts],
     [queryKeys.tasks.counts({ sort: 'newest' }), s.everything],
   ];
+  seedKeptFrames(s.page.items, boot.keptFrames);
   for (const [key, data] of entries)
     if (!opts.onlyMissing || qc.getQueryData(key) === undefined) qc.setQueryData(key, data);
   if (opts.onlyMissing) return;

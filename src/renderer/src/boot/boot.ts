@@ -6,7 +6,7 @@ import { connectTransport } from '../bridge/connect';
 import { filterOf, useGalleryStore } from '../features/gallery/gallery-store';
 import { PAGE_SIZE } from '../features/gallery/hooks/page-size';
 import { useBoardStore } from '../features/library/boards/board-store';
-import { dropKeptScreenIfOther } from './kept-screen-element';
+import { dropKeptScreenIfOther, keptVideoFrames } from './kept-screen-element';
 
 /** What the entry module starts before the app's code has even loaded. */
 export interface Boot {
@@ -17,6 +17,8 @@ export interface Boot {
   countsFilter: TaskFilter;
   /** The first screen's data (`getFirstScreen`), or null if that call failed: each part is then asked for alone. */
   firstScreen: Promise<FirstScreen | null>;
+  /** The video frames the kept screen painted, by task id (empty without one). */
+  keptFrames: Map<string, string>;
 }
 
 /**
@@ -37,5 +39,5 @@ export function startBoot(): Boot {
         () => null,
       )
     : Promise.resolve(null);
-  return { transport, filter, countsFilter, firstScreen };
+  return { transport, filter, countsFilter, firstScreen, keptFrames: keptVideoFrames(document) };
 }

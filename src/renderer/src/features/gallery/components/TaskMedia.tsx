@@ -10,7 +10,7 @@ import { setResultDrag } from '../../library';
 import { thumbnailName } from '../../../../../shared/domain/thumbnail';
 import { useNearViewport } from '../hooks/use-near-viewport';
 import { useVideoSlot } from '../hooks/use-video-slot';
-import { keepFrame, keptFrame, releasePlayer } from '../hooks/video-frames';
+import { keepFrame, keptFrame, releasePlayer, tileVideoUrl } from '../hooks/video-frames';
 
 /** A stable hue per operation, so placeholders of one kind look alike and different kinds differ. */
 export function hueOf(s: string): number {
@@ -68,7 +68,7 @@ export function TaskMedia({
   // An image without a recorded thumbnail asks core for one (made on demand); the image itself if that fails.
   const [full, setFull] = useState(false);
   const deferred = r?.kind === 'video' && !r.thumbnail;
-  const videoUrl = deferred && hasFile(r) ? `${mediaUrl('library', r.file)}#t=0.1` : null;
+  const videoUrl = deferred && hasFile(r) ? tileVideoUrl(r.file) : null;
   // The frame kept from this video's player (by URL: the lightbox reuses a TaskMedia for other results).
   const [, frameKept] = useState(0);
   const frame = videoUrl ? keptFrame(videoUrl) : null;

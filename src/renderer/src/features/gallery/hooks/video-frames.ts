@@ -6,6 +6,13 @@
  * and the player is released (its source removed). The element stays: nothing under the pointer is replaced.
  */
 
+import type { TaskSummary } from '../../../../../shared/domain/task';
+import { mediaUrl } from '../../../bridge/media';
+import { hasFile } from '../model/actions';
+
+/** The URL a video tile's player loads (the frame at 0.1 s), the key its frame is kept under. */
+export const tileVideoUrl = (file: string): string => `${mediaUrl('library', file)}#t=0.1`;
+
 /** Frames by the video's URL, as `data:` URLs (no object URL to revoke while a tile still shows it). */
 const frames = new Map<string, string>();
 /** The oldest frames are forgotten past this many (a tile whose frame is gone makes it again). */
@@ -15,6 +22,19 @@ const MAX_SIDE = 512;
 
 /** The frame kept earlier for this video, or null. */
 export const keptFrame = (url: string): string | null => frames.get(url) ?? null;
+
+/**
+ * The frames the kept first screen painted (by task id), kept for the tiles' videos before React's first
+ * render: a video tile shows the same picture at once, and needs no player to make it again.
+ */
+export function seedKeptFrames(tasks: readonly TaskSummary[], framesByTask: ReadonlyMap<string, string>): void {
+  if (framesByTask.size === 0) return;
+  for (const task of tasks) {
+    const frame = framesByTask.get(task.id);
+    const r = task.results[0];
+    if (frame && r?.kind === 'video' && !r.thumbnail && hasFile(r)) remember(tileVideoUrl(r.file), frame);
+  }
+}
 
 function remember(url: string, frame: string): void {
   frames.delete(url);
