@@ -97,9 +97,11 @@ test('the inline painter and the full-screen editor: one set of keys, the same e
   await expect(page.getByTestId('cv-mode-eraser')).toHaveAttribute('aria-checked', 'true');
   await page.screenshot({ path: `${SHOTS}/editor.png` });
 
-  // Leave with the eraser in hand and nothing kept: the inline painter opens over an empty mask painting.
+  // Leave with the eraser in hand and nothing kept (Cancel after an edit asks first): the inline painter
+  // opens over an empty mask painting.
   await page.keyboard.press('e');
   await page.getByTestId('cv-cancel').click();
+  await page.getByTestId('cv-discard-confirm').click();
   await expect(page.getByTestId('canvas-editor')).toHaveCount(0);
   await forms.form.getByTestId('paint-mask').click();
   await expect(page.getByTestId('mp-canvas')).toBeVisible();
