@@ -223,3 +223,52 @@ test('the full-screen editor: Escape after an edit asks "Discard your changes?";
   await expect(editor).toBeHidden();
   await expect(forms.field('mask')).toContainText('No mask');
 });
+
+test('the full-screen editor: Cancel after an edit asks "Discard your changes?" as Escape does; with no edit it closes at once', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const forms = new FormsPage(page);
+  await page.goto(app.url);
+  await forms.open('imageEdit.edit');
+  await page.getByTestId('advanced').locator('summary').click();
+  await page.getByTestId('reset-form').click();
+  await forms.addFiles('images', [twoTonePng('two-tone.png', W, H, [40, 90, 200], [230, 160, 40])]);
+  const editor = page.getByTestId('canvas-editor');
+  const ask = page.getByTestId('cv-discard');
+  const cancel = page.getByTestId('cv-cancel');
+
+  // Nothing edited: Cancel closes without a question.
+  await forms.form.getByTestId('open-canvas-editor').click();
+  await expect(page.getByTestId('cv-canvas')).toBeVisible();
+  await cancel.click();
+  await expect(editor).toBeHidden();
+  await expect(ask).toHaveCount(0);
+
+  await forms.form.getByTestId('open-canvas-editor').click();
+  await expect(page.getByTestId('cv-canvas')).toBeVisible();
+  await page.keyboard.press('r');
+  await drag(page, [
+    [400, 40],
+    [600, 150],
+  ]);
+  await expect(page.getByTestId('cv-undo')).toBeEnabled();
+  const painted = () =>
+    page.getByTestId('cv-canvas').evaluate((c: HTMLCanvasElement) => c.getContext('2d')?.getImageData(500, 100, 1, 1).data[3] ?? 0);
+  expect(await painted()).toBeGreaterThan(0);
+
+  // Cancel with an edit: asked, Keep editing focused; keeping leaves the edit in place.
+  await cancel.click();
+  await expect(ask).toBeVisible();
+  await expect(ask).toContainText('Discard your changes?');
+  await expect(page.getByTestId('cv-discard-keep')).toBeFocused();
+  await page.getByTestId('cv-discard-keep').click();
+  await expect(ask).toBeHidden();
+  await expect(editor).toBeVisible();
+  expect(await painted()).toBeGreaterThan(0);
+  // Cancel, then Discard: closed, nothing applied.
+  await cancel.click();
+  await page.getByTestId('cv-discard-confirm').click();
+  await expect(editor).toBeHidden();
+  await expect(forms.field('mask')).toContainText('No mask');
+});

@@ -97,16 +97,18 @@ test('the inline painter and the full-screen editor: one set of keys, the same e
   await expect(page.getByTestId('cv-mode-eraser')).toHaveAttribute('aria-checked', 'true');
   await page.screenshot({ path: `${SHOTS}/editor.png` });
 
-  // Leave with the eraser in hand and nothing kept: the inline painter opens over an empty mask painting.
+  // Leave with the eraser in hand and nothing kept (Cancel after an edit asks first): the inline painter
+  // opens over an empty mask painting.
   await page.keyboard.press('e');
   await page.getByTestId('cv-cancel').click();
+  await page.getByTestId('cv-discard-confirm').click();
   await expect(page.getByTestId('canvas-editor')).toHaveCount(0);
   await forms.form.getByTestId('paint-mask').click();
   await expect(page.getByTestId('mp-canvas')).toBeVisible();
   await expect(page.getByTestId('mp-tool-brush')).toHaveAttribute('aria-checked', 'true');
 });
 
-test('screenshots: the inline painter and the editor, light and dark, en and zh-CN', async ({ page }) => {
+test('screenshots: the inline painter and the editor, light and dark, en and zh-CN; the brush-size box is named in both', async ({ page }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   const forms = new FormsPage(page);
@@ -122,6 +124,8 @@ test('screenshots: the inline painter and the editor, light and dark, en and zh-
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await forms.form.getByTestId('paint-mask').click();
       await expect(page.getByTestId('mp-canvas')).toBeVisible();
+      // The brush-size number box has its own name (the "Size" label names only the slider beside it).
+      await expect(page.getByTestId('mp-size-input')).toHaveAccessibleName(language === 'en' ? 'Brush size in pixels' : '画笔大小（像素）');
       await page.getByTestId('mp-viewport').scrollIntoViewIfNeeded();
       // The painter opened under the pointer: its keys work without leaving and re-entering it.
       await page.getByTestId('mp-viewport').hover();

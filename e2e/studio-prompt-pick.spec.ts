@@ -58,3 +58,41 @@ test('a library prompt fills an empty prompt, and asks before replacing text (Ca
   await expect(prompt).toHaveValue('three glass teapots');
   await expect(prompt).toBeFocused();
 });
+
+test('Save prompt with no name says so at the name field (English and 简体中文), and saves once named', async ({ page }) => {
+  await page.goto(app.url);
+  const forms = new FormsPage(page);
+  await forms.open('gateway.text2image');
+  await forms.input('prompt').fill('a brass telescope on a windowsill');
+  await forms.form.getByTestId('prompt-save').click();
+  const name = page.getByTestId('prompt-save-name');
+  const error = page.getByTestId('prompt-save-name-error');
+  await expect(name).toBeFocused();
+
+  // The button, then Enter in the field (whitespace is no name): both say why nothing was saved.
+  await page.getByTestId('prompt-save-confirm').click();
+  await expect(error).toHaveText('Give the prompt a name to save it.');
+  await expect(error).toHaveAttribute('role', 'alert');
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAttribute('aria-describedby', 'st-prompt-name-error');
+  await name.fill('   ');
+  await expect(error).toHaveCount(0);
+  await name.press('Enter');
+  await expect(error).toBeVisible();
+
+  // Typing clears the message; a name saves it.
+  await name.fill('Telescope');
+  await expect(error).toHaveCount(0);
+  await expect(name).toHaveAttribute('aria-invalid', 'false');
+  await name.press('Enter');
+  await expect(name).toHaveCount(0);
+  expect((await app.core.handlers.listPrompts({ search: 'Telescope' })).map((p) => p.text)).toEqual(['a brass telescope on a windowsill']);
+
+  // 简体中文.
+  await app.core.handlers.updatePreferences({ language: 'zh-CN' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await forms.form.getByTestId('prompt-save').click();
+  await page.getByTestId('prompt-save-confirm').click();
+  await expect(error).toHaveText('请先为提示词命名再保存。');
+  await app.core.handlers.updatePreferences({ language: 'en' });
+});

@@ -18,6 +18,10 @@ type LibraryMethods =
   | 'exportTasks'
   | 'importFolder';
 
+/** Another board has this name (case and spaces aside); `fields.name` carries the code the renderer translates. */
+const nameTaken = (name: string) =>
+  new BridgeError('conflict', `A board named “${name.trim()}” already exists.`, { name: 'taken' });
+
 /** The library: lineage, boards, export and import of a folder. */
 export function libraryHandlers(deps: {
   ports: CorePorts;
@@ -37,10 +41,15 @@ export function libraryHandlers(deps: {
         include: include ?? null,
         query: query ?? '',
       }),
-    createBoard: async ({ name }) => libraryStore.createBoard(name),
+    createBoard: async ({ name }) => {
+      const board = libraryStore.createBoard(name);
+      if (board === 'taken') throw nameTaken(name);
+      return board;
+    },
     renameBoard: async ({ id, name }) => {
-      if (!libraryStore.renameBoard(id, name))
-        throw new BridgeError('not_found', 'This board no longer exists.');
+      const done = libraryStore.renameBoard(id, name);
+      if (done === 'missing') throw new BridgeError('not_found', 'This board no longer exists.');
+      if (done === 'taken') throw nameTaken(name);
       return { ok: true as const };
     },
     deleteBoard: async ({ id }) => {

@@ -44,6 +44,9 @@ const toBoard = (r: Row): Board => ({
   count: num(r.n) ?? 0,
 });
 
+/** A board name as compared for sameness: trimmed and case folded (stored names are trimmed already). */
+const boardNameKey = (name: string): string => name.trim().toLowerCase();
+
 /**
  * Lineage, boards and frame origins: the library's own tables (migration 0004), on the task store's
  * connection so a task and its parents are written in one transaction.
@@ -153,18 +156,44 @@ export class LibraryStore {
     return this.statement('SELECT 1 FROM boards WHERE id = ?').get(id) !== undefined;
   }
 
-  createBoard(name: string): Board {
-    const board = { id: randomUUID(), name: name.trim(), createdAt: this.now(), count: 0 };
-    this.statement('INSERT INTO boards (id, name, created_at) VALUES (?, ?, ?)').run(
-      board.id,
-      board.name,
-      board.createdAt,
-    );
-    return board;
+  /**
+   * Whether a board other than `except` already has this name, ignoring case and surrounding spaces (two
+   * boards named "Spring" and " spring" cannot be told apart in the board list). SQLite keeps the names of
+   * the same length (a scan in C, fast at 130,000 boards); they are compared here, as SQLite's lower()
+   * folds ASCII only.
+   */
+  private nameTaken(name: string, except: string | null): boolean {
+    const key = boardNameKey(name);
+    // libsql binds no lone null: "no board excepted" is an id no board has.
+    const rows = this.statement('SELECT name FROM boards WHERE id <> ? AND length(name) = ?').all(
+      except ?? '',
+      [...name.trim()].length,
+    ) as Row[];
+    return rows.some((r) => boardNameKey(str(r.name) ?? '') === key);
   }
 
-  renameBoard(id: string, name: string): boolean {
-    return this.statement('UPDATE boards SET name = ? WHERE id = ?').run(name.trim(), id).changes > 0;
+  /** A new board, or 'taken' when another board has the same name (case and spaces aside). */
+  createBoard(name: string): Board | 'taken' {
+    return atomically(this.db(), 'write', () => {
+      if (this.nameTaken(name, null)) return 'taken';
+      const board = { id: randomUUID(), name: name.trim(), createdAt: this.now(), count: 0 };
+      this.statement('INSERT INTO boards (id, name, created_at) VALUES (?, ?, ?)').run(
+        board.id,
+        board.name,
+        board.createdAt,
+      );
+      return board;
+    });
+  }
+
+  /** Renames a board (its own name in another case is fine); 'taken' when another board has that name. */
+  renameBoard(id: string, name: string): 'renamed' | 'missing' | 'taken' {
+    return atomically(this.db(), 'write', () => {
+      if (!this.hasBoard(id)) return 'missing';
+      if (this.nameTaken(name, id)) return 'taken';
+      this.statement('UPDATE boards SET name = ? WHERE id = ?').run(name.trim(), id);
+      return 'renamed';
+    });
   }
 
   /** Deletes the board; its tasks stay (they only leave the board). */

@@ -147,6 +147,29 @@ describe('boards', () => {
     await expect(h().moveToBoard({ ids: [a.id], boardId: board.id })).rejects.toThrow(/no longer exists/);
   });
 
+  it('refuses a second board of the same name (case and spaces aside), in SQLite, on create and rename', async () => {
+    const taken = { code: 'conflict', fields: { name: 'taken' } };
+    const names = async () => (await h().listBoards({ query: '' })).items.map((x) => x.name);
+    const before = await names();
+    const seaside = await h().createBoard({ name: 'Seaside' });
+    await expect(h().createBoard({ name: '  seaside ' })).rejects.toMatchObject(taken);
+    await expect(h().createBoard({ name: 'SEASIDE' })).rejects.toThrow('A board named “SEASIDE” already exists.');
+    // Case beyond ASCII too (SQLite's lower() would not see these as one name).
+    const summer = await h().createBoard({ name: 'Été' });
+    await expect(h().createBoard({ name: 'été' })).rejects.toMatchObject(taken);
+    // Renaming onto another board's name is refused; a board may take its own name in another case.
+    await expect(h().renameBoard({ id: summer.id, name: 'seaside' })).rejects.toMatchObject(taken);
+    await h().renameBoard({ id: seaside.id, name: ' SeaSide ' });
+    await expect(h().renameBoard({ id: 'no-such-board', name: 'Anything' })).rejects.toMatchObject({ code: 'not_found' });
+    expect((await names()).filter((n) => !before.includes(n)).sort()).toEqual(['SeaSide', 'Été']);
+    // A deleted board's name is free again.
+    await h().deleteBoard({ id: seaside.id });
+    const again = await h().createBoard({ name: 'seaside' });
+    expect(again.name).toBe('seaside');
+    await h().deleteBoard({ id: again.id });
+    await h().deleteBoard({ id: summer.id });
+  });
+
   it('export writes a ZIP of the results with manifest.json and manifest.csv', async () => {
     const img = await run('gateway.text2image', {
       model: '{vendor}_3.0_text2image',

@@ -57,7 +57,10 @@ export async function stageFile(client: BridgeClient, file: File): Promise<Input
   });
   const body: unknown = await res.json().catch(() => null);
   const reply = body as { ok?: boolean; value?: unknown; error?: { message?: string; fields?: unknown } } | null;
-  if (!res.ok || !reply?.ok)
-    throw new BridgeError('invalid_input', reply?.error?.message ?? `Upload failed (${res.status}).`, stringFields(reply?.error?.fields));
+  if (!res.ok || !reply?.ok) {
+    // No reply to read (a proxy's or the host's bare status): the status, as a code the renderer words.
+    if (!reply?.error) throw new BridgeError('invalid_input', `Upload failed (${res.status}).`, { file: 'uploadFailed', status: String(res.status) });
+    throw new BridgeError('invalid_input', reply.error.message ?? `Upload failed (${res.status}).`, stringFields(reply.error.fields));
+  }
   return (await inputRefSchema()).parse(reply.value);
 }

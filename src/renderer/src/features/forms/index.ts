@@ -33,5 +33,5 @@ export { RatioField } from './fields/RatioField';
 export { ratioOf } from './fields/ShapeIcon';
 export { useImageSize } from './fields/use-image-size';
 export { fieldLabel, optionLabel } from './form-text';
-export { refusedFileText } from './media/refused-file';
+export { refusalText, refusedFileText } from './media/refused-file';
 export { mediaKindOf, mediaName, mediaPreviewUrl } from './media/media-info';

@@ -1,9 +1,11 @@
 import i18next from 'i18next';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BridgeClient } from '../../../../shared/bridge/client';
 import { BridgeError } from '../../../../shared/bridge/bridge-error';
 import { catalogExtraIssue } from '../../../../shared/operations/extra-fields';
 import { formatIssue } from '../../../../shared/operations/issues';
 import { parseExtra, protectedExtraIssue } from '../../../../shared/operations/validate';
+import { stageFile } from '../../bridge/media';
 import { resources } from '../../i18n/resources';
 import { issueText } from './form-text';
 import { refusedFileText } from './media/refused-file';
@@ -31,7 +33,8 @@ describe('issues and refused files built outside the renderer, translated by cod
     expect(issueText(t, issueOf('[1]'))).toBe('Not valid JSON: expected an object { … }');
     expect(refusedFileText(t, 'fake.png', new BridgeError('invalid_input', 'x', { file: 'notMedia' }))).toBe('fake.png is not an image, video or audio file Atelier can use.');
     expect(refusedFileText(t, 'big.png', new BridgeError('invalid_input', 'x', { file: 'tooLarge', maxMb: '50' }))).toBe('big.png is larger than 50 MB.');
-    expect(refusedFileText(t, 'a.png', new Error('Upload failed (500).'))).toBe('Upload failed (500).');
+    // Anything without a code (a browser or network error, English text) is said plainly, not passed through.
+    expect(refusedFileText(t, 'a.png', new Error('Failed to fetch'))).toBe('It could not be saved. Please try again.');
   });
 
   it('core keeps its English text for the same issues', () => {
@@ -54,5 +57,30 @@ describe('issues and refused files built outside the renderer, translated by cod
     for (const text of texts) expect(text).not.toMatch(english);
     expect(texts[0]).toContain('prompt');
     expect(texts[3]).toBe('不是有效的 JSON：第 1 行第 2 列有误。');
+  });
+});
+
+describe('a web-mode upload answered without a reply (a bare HTTP status)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const failedUpload = async (status: number): Promise<unknown> => {
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('location', { href: 'http://127.0.0.1:5000/' });
+    vi.stubGlobal('sessionStorage', { getItem: () => 'tok', setItem: () => undefined });
+    vi.stubGlobal('history', { replaceState: () => undefined });
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('<html>Bad gateway</html>', { status })));
+    return stageFile({} as BridgeClient, new File([new Uint8Array([1, 2, 3])], 'a.png', { type: 'image/png' })).then(
+      () => null,
+      (e: unknown) => e,
+    );
+  };
+
+  it('is refused with a code and its status, said in English and in 简体中文 (not "Upload failed (N).")', async () => {
+    const e = await failedUpload(502);
+    expect(e).toBeInstanceOf(BridgeError);
+    expect(e).toMatchObject({ fields: { file: 'uploadFailed', status: '502' } });
+    expect(refusedFileText(await translator('en'), 'a.png', e)).toBe('The upload failed (HTTP 502).');
+    const zh = refusedFileText(await translator('zh-CN'), 'a.png', e);
+    expect(zh).toBe('上传失败（HTTP 502）。');
+    expect(zh).not.toMatch(/[A-Za-z]+ [A-Za-z]+/);
   });
 });

@@ -5,6 +5,8 @@ export interface MaskPainterLabels {
   brush: string;
   eraser: string;
   size: string;
+  /** The brush-size number box's accessible name (it sits in the slider's label, which names only the slider). */
+  sizeValue: string;
   hardness: string;
   opacity: string;
   fill: string;
@@ -31,6 +33,7 @@ export const defaultMaskPainterLabels: MaskPainterLabels = {
   brush: 'Brush',
   eraser: 'Eraser',
   size: 'Size',
+  sizeValue: 'Brush size in pixels',
   hardness: 'Hardness',
   opacity: 'Opacity',
   fill: 'Fill',

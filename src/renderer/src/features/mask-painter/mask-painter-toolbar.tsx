@@ -54,6 +54,7 @@ export function MaskPainterToolbar(props: MaskPainterToolbarProps): React.JSX.El
             min={MIN_BRUSH_SIZE}
             max={MAX_BRUSH_SIZE}
             value={s.size}
+            aria-label={labels.sizeValue}
             data-testid="mp-size-input"
             onChange={(e) => {
               const v = Number(e.target.value);

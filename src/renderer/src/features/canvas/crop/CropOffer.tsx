@@ -5,7 +5,7 @@ import { mediaValueSchema, type MediaValue } from '../../../../../shared/operati
 import { useBridge } from '../../../bridge/bridge-context';
 import { stageFile } from '../../../bridge/media';
 import { useImageSize } from '../../forms';
-import { mediaKindOf, mediaName, mediaPreviewUrl } from '../../forms';
+import { mediaKindOf, mediaName, mediaPreviewUrl, refusalText } from '../../forms';
 import { fitsRatio, targetRatio, type PixelRect } from './crop-rect';
 
 /** The crop dialog is its own chunk, loaded when first opened. */
@@ -51,13 +51,17 @@ export function CropOffer({
   const target = targetRatio(values);
   if (!media || !url || !size || !target || fitsRatio(size.width, size.height, target.ratio)) return null;
   const onApply = async (r: PixelRect) => {
-    const blob = await cropToPng(url, r);
     const base = mediaName(media).replace(/\.[a-z0-9]+$/i, '');
-    const input = await stageFile(
-      bridge,
-      new File([blob], `${base}-${r.w}x${r.h}.png`, { type: 'image/png' }),
-    );
-    onChange({ kind: 'file', input });
+    const name = `${base}-${r.w}x${r.h}.png`;
+    try {
+      const blob = await cropToPng(url, r);
+      const input = await stageFile(bridge, new File([blob], name, { type: 'image/png' }));
+      onChange({ kind: 'file', input });
+    } catch (e) {
+      // The dialog shows this message: in the user's language, never core's or the browser's English.
+      const why = refusalText(t, name, e);
+      throw new Error(why ? t('canvas.crop.failedWhy', { why }) : t('canvas.crop.failed'));
+    }
   };
   return (
     <>

@@ -131,9 +131,10 @@ function EditorBody({ closeRef, ...props }: CanvasEditorProps & { closeRef: RefO
     },
   };
 
-  // Esc never throws work away silently: with edits it asks first (Keep editing has focus; Esc again keeps).
+  // Esc and Cancel never throw work away silently: with edits they ask first (Keep editing has focus; Esc again keeps).
   const [asking, setAsking] = useState(false);
-  closeRef.current = () => (doc.history.canUndo ? setAsking(true) : props.onCancel());
+  const requestClose = () => (doc.history.canUndo ? setAsking(true) : props.onCancel());
+  closeRef.current = requestClose;
   return (
     <>
       <header className="cv-head">
@@ -186,7 +187,7 @@ function EditorBody({ closeRef, ...props }: CanvasEditorProps & { closeRef: RefO
           </button>
         </Tip>
         <span className="cv-head-sep" />
-        <button type="button" className="btn" onClick={props.onCancel} data-testid="cv-cancel">
+        <button type="button" className="btn" onClick={requestClose} data-testid="cv-cancel">
           <X size={15} /> {t('canvas.editor.cancel')}
         </button>
         <button

@@ -11,6 +11,7 @@ import { MaskPainter, decodeMaskImage, type MaskChange } from '../../mask-painte
 import type { FieldOf, FieldProps } from '../field-props';
 import { MediaThumb } from '../media/MediaThumb';
 import { mediaPreviewUrl } from '../media/media-info';
+import { refusalText } from '../media/refused-file';
 import { useImageSize } from './use-image-size';
 import { useMaskLabels } from './use-mask-labels';
 
@@ -92,7 +93,9 @@ export function MaskField({ value, values, onChange, inputId, describedBy }: Fie
       const input = await stageFile(bridge, new File([change.png], 'mask.png', { type: 'image/png' }));
       if (mine === seq.current) onChange({ kind: 'file', input });
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      // Said in the user's language: a refusal by its code, anything else plainly (never core's English).
+      const why = refusalText(t, 'mask.png', e);
+      setError(why ? t('forms.mask.saveFailedWhy', { why }) : t('forms.mask.saveFailed'));
     } finally {
       if (mine === seq.current) setSaving(false);
     }

@@ -1,11 +1,12 @@
 import { Loader2 } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaValue } from '../../../../../shared/operations/media';
 import { mediaUrl } from '../../../bridge/media';
-import { PopoverContent, Tip } from '../../../ui/primitives';
+import { PopoverContent, Tip, useRovingGrid } from '../../../ui/primitives';
 import { resultValue, useRecentResults } from './use-recent-results';
 
-/** "Pick from gallery": recent succeeded results of the wanted kind. */
+/** "Pick from gallery": recent succeeded results of the wanted kind, one Tab stop with arrow keys inside. */
 export function GalleryPopover({
   kind,
   onPick,
@@ -18,6 +19,8 @@ export function GalleryPopover({
   const { t } = useTranslation();
   const results = useRecentResults(kind, true);
   const items = results.data ?? [];
+  const grid = useRef<HTMLDivElement>(null);
+  const roving = useRovingGrid({ container: grid, count: items.length });
   return (
     <PopoverContent className="fm-popover fm-gallery-pop" label={t('forms.media.fromGallery')} align="end">
       <div className="fm-pop-title">
@@ -31,8 +34,16 @@ export function GalleryPopover({
       {!results.isLoading && items.length === 0 && (
         <div className="fm-pop-empty">{t('forms.media.galleryEmpty')}</div>
       )}
-      <div className="fm-gallery-grid" data-testid="gallery-picker">
-        {items.map((item) => {
+      <div
+        ref={grid}
+        className="fm-gallery-grid"
+        role="group"
+        aria-label={t(kind === 'image' ? 'forms.media.recentImages' : 'forms.media.recentVideos')}
+        data-testid="gallery-picker"
+        onKeyDown={roving.onKeyDown}
+        onFocus={roving.onFocus}
+      >
+        {items.map((item, i) => {
           const src = item.result.file
             ? mediaUrl('library', item.result.file)
             : (item.result.remoteUrl ?? '');
@@ -43,6 +54,7 @@ export function GalleryPopover({
                 className="fm-gallery-item"
                 aria-label={item.task.prompt || item.task.model}
                 data-testid="gallery-pick"
+                {...roving.item(i)}
                 onClick={() => {
                   onPick(resultValue(item));
                   onClose();

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import type { TaskSummary } from '../../../../../shared/domain/task';
-import { gridTarget } from './grid-keys';
+import { gridTarget } from '../../../ui/primitives/grid-keys';
 import { useSelectionStore } from '../selection/selection-store';
 
 /**

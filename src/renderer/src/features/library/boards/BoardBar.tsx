@@ -7,6 +7,7 @@ import { useBridge } from '../../../bridge/bridge-context';
 import { ConfirmDialog, Select, Tip } from '../../../ui/primitives';
 import { useGalleryStore } from '../../gallery';
 import { BoardNameDialog } from './BoardNameDialog';
+import { freeBoardName } from './free-name';
 import { useBoardStore } from './board-store';
 import { useBoards } from './use-boards';
 import { queryKeys } from '../../../state/query-keys';
@@ -131,7 +132,7 @@ export function BoardBar() {
       {ask === 'create' && (
         <BoardNameDialog
           title={t('library.boards.new')}
-          initial={t('library.boards.defaultName')}
+          initial={freeBoardName(t('library.boards.defaultName'), (boards.data ?? []).map((b) => b.name))}
           confirmLabel={t('library.boards.create')}
           onSubmit={create}
           onClose={() => setAsk(null)}

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BridgeError } from '../../../../../shared/bridge/bridge-error';
 import { Modal, ModalTitle } from '../../../ui/primitives';
 
 /**
  * Names a board in the page (never `window.prompt`, which Electron does not implement): a small modal with
- * one field; an empty name is refused at the field.
+ * one field; an empty name, or one another board has (core refuses it, case and spaces aside), is refused
+ * at the field.
  */
 export function BoardNameDialog({
   title,
@@ -33,7 +35,8 @@ export function BoardNameDialog({
       await onSubmit(name.trim());
       onClose();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      if (e instanceof BridgeError && e.fields?.name === 'taken') setError(t('library.boards.nameTaken', { name: name.trim() }));
+      else setError(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
     }

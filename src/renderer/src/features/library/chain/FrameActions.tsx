@@ -5,7 +5,7 @@ import type { TaskSummary } from '../../../../../shared/domain/task';
 import { useBridge } from '../../../bridge/bridge-context';
 import { stageFile } from '../../../bridge/media';
 import { useGalleryStore } from '../../gallery';
-import { draftOf, useDraftStore } from '../../forms';
+import { draftOf, refusalText, useDraftStore } from '../../forms';
 import { captureFrame, formatTime, lastFrameTime, seekTo } from './capture-frame';
 import { fillSlot, SLOTS, type Slot } from './slots';
 import { UseAsInput } from './UseAsInput';
@@ -31,12 +31,14 @@ export function FrameActions({ task, index }: { task: TaskSummary; index: number
     const video = lightboxVideo();
     if (!video) return toast(t('library.frame.notReady'), 'error');
     setBusy(true);
+    let name = 'frame.png';
     try {
       video.pause();
       if (time !== null) await seekTo(video, time);
       const at = video.currentTime;
       const ms = Math.round(at * 1000);
-      const file = await captureFrame(video, `frame-${task.id.slice(0, 8)}-${ms}ms.png`);
+      name = `frame-${task.id.slice(0, 8)}-${ms}ms.png`;
+      const file = await captureFrame(video, name);
       const ref = await stageFile(bridge, file);
       await bridge.call('recordFrameOrigin', {
         inputId: ref.id,
@@ -57,7 +59,9 @@ export function FrameActions({ task, index }: { task: TaskSummary; index: number
           : t('library.toast.continued'),
       );
     } catch (e) {
-      toast(t('library.frame.failed', { message: e instanceof Error ? e.message : String(e) }), 'error');
+      // Core's and the browser's messages are English: a refusal is said by its code, anything else plainly.
+      const why = refusalText(t, name, e);
+      toast(why ? t('library.frame.failed', { message: why }) : t('library.frame.failedPlain'), 'error');
     } finally {
       setBusy(false);
     }

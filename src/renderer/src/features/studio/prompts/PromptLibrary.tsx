@@ -29,6 +29,8 @@ export function PromptLibrary({
   const [open, setOpen] = useState<'library' | 'save' | null>(null);
   const [search, setSearch] = useState('');
   const [name, setName] = useState('');
+  // Said at the name field when Save is pressed without a name (it used to do nothing, silently).
+  const [nameError, setNameError] = useState<string | null>(null);
   // After filling an empty prompt, focus goes to it (type on), not back to the library's button.
   const filled = useRef(false);
   const [picked, setPicked] = useState<{ name: string; text: string } | null>(null);
@@ -50,7 +52,11 @@ export function PromptLibrary({
     enabled: open === 'library',
   });
   const save = async () => {
-    if (!name.trim() || !prompt.trim()) return;
+    if (!prompt.trim()) return;
+    if (!name.trim()) {
+      setNameError(t('studio.prompts.nameRequired'));
+      return;
+    }
     await bridge.call('savePrompt', { name: name.trim(), text: prompt, operationId: op });
     setName('');
     setOpen(null);
@@ -117,7 +123,13 @@ export function PromptLibrary({
           </PopoverContent>
         )}
       </PopoverRoot>
-      <PopoverRoot open={open === 'save'} onOpenChange={(o) => setOpen(o ? 'save' : null)}>
+      <PopoverRoot
+        open={open === 'save'}
+        onOpenChange={(o) => {
+          setOpen(o ? 'save' : null);
+          setNameError(null);
+        }}
+      >
         <PopoverTrigger asChild>
           <button
             type="button"
@@ -137,7 +149,12 @@ export function PromptLibrary({
               aria-label={t('studio.prompts.name')}
               data-testid="prompt-save-name"
               value={name}
-              onChange={(e) => setName(e.target.value)}
+              aria-invalid={nameError !== null}
+              aria-describedby={nameError ? 'st-prompt-name-error' : undefined}
+              onChange={(e) => {
+                setName(e.target.value);
+                setNameError(null);
+              }}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
                   e.preventDefault();
@@ -154,6 +171,11 @@ export function PromptLibrary({
             >
               {t('studio.prompts.save')}
             </button>
+            {nameError && (
+              <p id="st-prompt-name-error" className="st-prompt-error" role="alert" data-testid="prompt-save-name-error">
+                {nameError}
+              </p>
+            )}
           </PopoverContent>
         )}
       </PopoverRoot>
