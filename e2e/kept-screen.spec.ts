@@ -41,18 +41,34 @@ async function holdApp(page: Page): Promise<void> {
   await page.route(/\/assets\/mount-[^/]*\.js$/, () => undefined);
 }
 
-test('the next load paints the kept screen from the HTML, before React; React replaces it and the tiles work', async ({ page }) => {
+test('a load that fetches the app paints the kept screen from the HTML, before React; React replaces it and the tiles work', async ({ page, browser }) => {
   await keepScreen(page);
-  await page.addInitScript(PAINT_PROBE);
-  const load = await measureLoad(page, app.url);
+  // A fresh browser context: nothing cached, the app's code comes over the network (a cold start).
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const cold = await context.newPage();
+  await cold.addInitScript(PAINT_PROBE);
+  const load = await measureLoad(cold, app.url);
   expect(load.keptPaint).not.toBeNull();
   expect(load.keptPaint ?? Infinity).toBeLessThan(load.paint);
+  // The HTML carried the first screen's data too: React painted without asking core for it.
+  expect(load.calls.filter((c) => c.sent <= load.paint).map((c) => c.method)).toEqual([]);
   // Once React has painted, the copy is gone and the live tiles answer.
-  await expect(page.locator('#kept-screen')).toHaveCount(0);
-  const first = page.getByTestId('task-tile').first();
+  await expect(cold.locator('#kept-screen')).toHaveCount(0);
+  const first = cold.getByTestId('task-tile').first();
   await expect(first).toHaveAttribute('data-task-id', records[0]?.id ?? '');
   await first.click();
-  await expect(page.getByTestId('lightbox')).toHaveAttribute('data-task-id', records[0]?.id ?? '');
+  await expect(cold.getByTestId('lightbox')).toHaveAttribute('data-task-id', records[0]?.id ?? '');
+  await context.close();
+});
+
+test('with the app\'s code cached, the copy goes before its first layout (React is as quick) and its data is still used', async ({ page }) => {
+  await keepScreen(page);
+  await page.addInitScript(PAINT_PROBE);
+  const served = page.waitForResponse((r) => new URL(r.url()).pathname === '/');
+  const load = await measureLoad(page, app.url);
+  expect(await (await served).text()).toContain('<div id="kept-screen"');
+  expect(load.keptPaint).toBeNull();
+  expect(load.calls.filter((c) => c.sent <= load.paint).map((c) => c.method)).toEqual([]);
 });
 
 test('before React runs the copy shows the newest tiles, inert, hidden from assistive technology, with no test ids', async ({ page }) => {

@@ -100,10 +100,19 @@ export const PAINT_PROBE = String.raw`(() => {
   });
   let keptSeen = false;
   const kept = new MutationObserver(() => {
-    if (keptSeen || !document.querySelector('[data-kept-id="task-tile"]')) return;
+    const tile = document.querySelector('[data-kept-id="task-tile"]');
+    if (keptSeen || !tile) return;
     keptSeen = true;
     kept.disconnect();
-    afterPaint(() => { rec.keptPaint = performance.now(); });
+    // Counted only if the frame shows it: still in the page (the entry may take it out first) and not hidden
+    // (another window width or system theme) when that frame's callbacks run, before it paints.
+    requestAnimationFrame(() => {
+      const copy = document.getElementById('kept-screen');
+      if (!tile.isConnected || !copy || getComputedStyle(copy).display === 'none') return;
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => { rec.keptPaint = performance.now(); };
+      ch.port2.postMessage(0);
+    });
   });
   kept.observe(document, { childList: true, subtree: true });
   const mo = new MutationObserver(() => {

@@ -97,6 +97,7 @@ export function createCore(ports: CorePorts): Core {
   const keptScreen = createKeptScreen({
     file: join(dataDir, 'kept-screen.json'),
     listTasks: (input) => handlers.listTasks(input),
+    getFirstScreen: (input) => handlers.getFirstScreen(input),
     appearance: () => ({ theme: preferences.read().theme, language: preferences.read().language }),
   });
   const handlers = coreHandlers({

@@ -36,7 +36,12 @@ describe('the kept first screen on the desktop', () => {
     const page = await (await handle!(new Request('atelier-app://app/index.html'))).text();
     expect(page).toContain(`<div id="root"><div id="kept-screen" inert aria-hidden="true"`);
     expect(page).toContain(`src="/media/thumbs/${id}.webp"`);
-    expect(page).not.toContain('token=');
+    const copy = page.slice(page.indexOf('<div id="kept-screen"'), page.indexOf('<script type="application/json"'));
+    expect(copy).toContain('data-kept-id="task-tile"');
+    expect(copy).not.toContain('token=');
+    // The first screen's data beside it, so the renderer asks for none before React's first render.
+    expect(page).toContain('<script type="application/json" id="first-screen-data"');
+    expect(page).toContain(`"id":"${id}"`);
     expect(page).toContain('(width: 1280px)');
   });
 });

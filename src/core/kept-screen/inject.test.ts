@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FirstScreen } from '../../shared/bridge/contract';
 import { injectKeptScreen } from './inject';
 import type { KeptScreenView } from './kept-screen';
 
@@ -19,6 +20,8 @@ const view = (over: Partial<KeptScreenView> = {}): KeptScreenView => ({
   theme: 'dark',
   followsSystem: false,
   language: 'zh-CN',
+  // Only its serialisation matters here: a prompt that tries to end the data element.
+  data: { page: { items: [{ id: 't1', prompt: '</script><script>alert(1)</script> <!-- x' }] } } as unknown as FirstScreen,
   ...over,
 });
 
@@ -62,6 +65,17 @@ describe('injectKeptScreen', () => {
     expect(out).not.toContain('<script>');
     expect(out).toContain('<html lang="enscriptxscript" data-theme="dark">');
     expect(out).toContain('data-filter="[[&quot;search&quot;,&quot;\\&quot;>&lt;script>x&lt;/script>&quot;]]"');
+  });
+
+  it("carries the first screen's data as inert JSON that no text in it can end early", () => {
+    const out = injectKeptScreen(INDEX, view(), null);
+    const open = '<script type="application/json" id="first-screen-data" data-filter="';
+    expect(out).toContain(open);
+    const body = out.slice(out.indexOf('>', out.indexOf(open)) + 1, out.indexOf('</script>', out.indexOf(open)));
+    expect(body).not.toContain('<');
+    expect((JSON.parse(body) as { page: { items: { prompt: string }[] } }).page.items[0]?.prompt).toBe(
+      '</script><script>alert(1)</script> <!-- x',
+    );
   });
 
   it('an index.html without its root or head is served as it is', () => {

@@ -1,4 +1,4 @@
-import { KEPT_SCREEN_ID } from '../../shared/kept-screen';
+import { FIRST_SCREEN_DATA_ID, KEPT_SCREEN_ID } from '../../shared/kept-screen';
 import type { KeptScreenView } from './kept-screen';
 
 const attr = (s: string): string => s.replace(/[^A-Za-z0-9_-]/g, '');
@@ -28,5 +28,12 @@ export function injectKeptScreen(indexHtml: string, view: KeptScreenView, mediaQ
   return indexHtml
     .replace(/<html lang="[^"]*">/, `<html lang="${attr(view.language)}" data-theme="${theme}">`)
     .replace('</head>', `${style}</head>`)
-    .replace(root, () => `<div id="root"><div id="${KEPT_SCREEN_ID}" inert aria-hidden="true" data-filter="${escapeAttr(view.filterKey)}">${html}</div></div>`);
+    .replace(
+      root,
+      () =>
+        `<div id="root"><div id="${KEPT_SCREEN_ID}" inert aria-hidden="true" data-filter="${escapeAttr(view.filterKey)}">${html}</div></div>` +
+        // Data, not script (the CSP runs none inline): every `<` escaped, so no text in it can end the element.
+        `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}" data-filter="${escapeAttr(view.filterKey)}">` +
+        `${JSON.stringify(view.data).replace(/</g, '\\u003c')}</script>`,
+    );
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { keptFirstScreenSchema, type Handlers, type MethodParsedInput } from '../../shared/bridge/contract';
+import { keptFirstScreenSchema, type FirstScreen, type Handlers, type MethodParsedInput } from '../../shared/bridge/contract';
+import { FIRST_PAGE_SIZE } from '../../shared/kept-screen';
 import { taskFilterKey } from '../../shared/domain/task-filter-key';
 import { writeTextFile } from '../storage/json-file';
 import { sanitizeKeptScreen } from './sanitize';
@@ -18,6 +19,8 @@ export interface KeptScreenView {
   /** The theme follows the system's: shown only while the system's is still `theme`. */
   followsSystem: boolean;
   language: string;
+  /** The first screen's data under its filter, as `getFirstScreen` answers it: the renderer needs no call. */
+  data: FirstScreen;
 }
 
 const recordSchema = keptFirstScreenSchema.extend({
@@ -31,6 +34,7 @@ export interface KeptScreenDeps {
   /** `<dataDir>/kept-screen.json`. */
   file: string;
   listTasks: Handlers['listTasks'];
+  getFirstScreen: Handlers['getFirstScreen'];
   appearance(): { theme: string; language: string };
 }
 
@@ -87,8 +91,10 @@ export function createKeptScreen(deps: KeptScreenDeps) {
     async view(): Promise<KeptScreenView | null> {
       const record = load();
       if (!record) return null;
-      const page = await firstPage(record);
-      if (!matches(record, page.items) || !sameCounts(record.counts, page.counts)) return null;
+      // The first screen's data, read now: the kept tiles must be its first page's, and its counts the same.
+      const data = await deps.getFirstScreen({ filter: record.filter, limit: Math.max(FIRST_PAGE_SIZE, record.shown.length) });
+      const { page } = data;
+      if (!matches(record, page.items.slice(0, record.shown.length)) || !sameCounts(record.counts, page.counts)) return null;
       const { theme, language } = deps.appearance();
       const fixed = theme === 'light' || theme === 'dark' ? theme : null;
       return {
@@ -98,6 +104,7 @@ export function createKeptScreen(deps: KeptScreenDeps) {
         theme: fixed ?? record.theme,
         followsSystem: fixed === null,
         language,
+        data,
       };
     },
   };

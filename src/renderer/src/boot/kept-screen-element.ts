@@ -1,6 +1,7 @@
+import type { FirstScreen } from '../../../shared/bridge/contract';
 import type { TaskFilter } from '../../../shared/domain/task';
 import { taskFilterKey } from '../../../shared/domain/task-filter-key';
-import { KEPT_SCREEN_ID } from '../../../shared/kept-screen';
+import { FIRST_SCREEN_DATA_ID, KEPT_SCREEN_ID } from '../../../shared/kept-screen';
 
 /** The kept screen painted from the HTML, if there is one (before React's first render replaces it). */
 export const keptScreenElement = (doc: Document): HTMLElement | null => doc.getElementById(KEPT_SCREEN_ID);
@@ -28,4 +29,41 @@ export function keptVideoFrames(doc: Document): Map<string, string> {
     if (tile.dataset.taskId && src?.startsWith('data:image/')) frames.set(tile.dataset.taskId, src);
   }
   return frames;
+}
+
+/**
+ * The first screen's data the HTML carried beside its kept screen (core read it while serving the page),
+ * taken out of the document; null without one, under another filter, or unreadable. Like the bridge's
+ * answer at boot it is core's own and trusted as such: the entry chunk loads no schema code (a shape check).
+ */
+export function takeInlineFirstScreen(doc: Document, filter: TaskFilter): FirstScreen | null {
+  const el = doc.getElementById(FIRST_SCREEN_DATA_ID);
+  if (!el) return null;
+  el.remove();
+  if (el.dataset.filter !== taskFilterKey(filter)) return null;
+  try {
+    const data = JSON.parse(el.textContent ?? '') as unknown;
+    const page = typeof data === 'object' && data !== null ? (data as { page?: { items?: unknown } }).page : undefined;
+    return Array.isArray(page?.items) ? (data as FirstScreen) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The app's code came from this browser's cache (every module the page preloads, none over the network):
+ * React will paint about as soon as the kept screen could, and laying the copy out first would only delay
+ * it. A load that fetches the code (a fresh browser, a new version) keeps the copy: there React is seconds
+ * away. Read before the page's first layout (the entry runs when parsing ends).
+ */
+export function appCodeCached(doc: Document): boolean {
+  const preloads = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href);
+  if (preloads.length === 0) return false;
+  const timings = new Map(
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => [e.name, e]),
+  );
+  return preloads.every((href) => {
+    const t = timings.get(href);
+    return t !== undefined && t.responseEnd > 0 && t.transferSize === 0;
+  });
 }
