@@ -6,8 +6,7 @@ import { connectTransport } from '../bridge/connect';
 import { filterOf, useGalleryStore } from '../features/gallery/gallery-store';
 import { PAGE_SIZE } from '../features/gallery/hooks/page-size';
 import { useBoardStore } from '../features/library/boards/board-store';
-import { electronApi } from '../bridge/environment';
-import { appCodeCached, dropKeptScreenIfOther, keptScreenElement, keptVideoFrames, takeInlineFirstScreen } from './kept-screen-element';
+import { dropKeptScreenIfOther, keptVideoFrames, takeInlineFirstScreen } from './kept-screen-element';
 
 /** What the entry module starts before the app's code has even loaded. */
 export interface Boot {
@@ -35,9 +34,6 @@ export function startBoot(): Boot {
   const countsFilter = { ...filterOf(gallery, false), ...board };
   dropKeptScreenIfOther(document, filter);
   const keptFrames = keptVideoFrames(document);
-  // Web mode with the app's code cached: React is about as quick, so the copy goes before its first layout.
-  // (The desktop's protocol has no such cache to read: it keeps the copy.)
-  if (!electronApi() && appCodeCached(document)) keptScreenElement(document)?.remove();
   // Served with a kept screen, the HTML carries the first screen's data too: no round trip before React.
   const inline = takeInlineFirstScreen(document, filter);
   const firstScreen = inline

@@ -50,20 +50,3 @@ export function takeInlineFirstScreen(doc: Document, filter: TaskFilter): FirstS
   }
 }
 
-/**
- * The app's code came from this browser's cache (every module the page preloads, none over the network):
- * React will paint about as soon as the kept screen could, and laying the copy out first would only delay
- * it. A load that fetches the code (a fresh browser, a new version) keeps the copy: there React is seconds
- * away. Read before the page's first layout (the entry runs when parsing ends).
- */
-export function appCodeCached(doc: Document): boolean {
-  const preloads = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href);
-  if (preloads.length === 0) return false;
-  const timings = new Map(
-    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => [e.name, e]),
-  );
-  return preloads.every((href) => {
-    const t = timings.get(href);
-    return t !== undefined && t.responseEnd > 0 && t.transferSize === 0;
-  });
-}
