@@ -64,6 +64,18 @@ describe('the kept first screen', () => {
     expect(await core.core.keptScreen()).toMatchObject({ theme: 'dark', followsSystem: false });
   });
 
+  it('is not kept when it is not shaped like a screen (nested too deep, too many elements): core stays answering', async () => {
+    const { core, dataDir } = await seededCore(10);
+    const shown = await shownNow(core, 4);
+    const deep = `${'<div>'.repeat(80_000)}x${'</div>'.repeat(80_000)}`;
+    const many = '<span>x</span>'.repeat(25_000);
+    for (const html of [deep, many])
+      expect(await core.core.handlers.keepFirstScreen({ html, width: 1440, theme: 'dark', filter: FILTER, shown })).toEqual({ kept: false });
+    expect(existsSync(join(dataDir, 'kept-screen.json'))).toBe(false);
+    // A real screen's shape passes.
+    expect(await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'dark', filter: FILTER, shown })).toEqual({ kept: true });
+  });
+
   it('is not kept when its tiles are not the first page (another order, a missing task)', async () => {
     const { core, dataDir } = await seededCore(30);
     const shown = await shownNow(core, 6);

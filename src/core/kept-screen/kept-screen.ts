@@ -4,7 +4,7 @@ import { keptFirstScreenSchema, type FirstScreen, type Handlers, type MethodPars
 import { FIRST_PAGE_SIZE } from '../../shared/kept-screen';
 import { taskFilterKey } from '../../shared/domain/task-filter-key';
 import { writeTextFile } from '../storage/json-file';
-import { sanitizeKeptScreen } from './sanitize';
+import { keptScreenShapeOk, sanitizeKeptScreen } from './sanitize';
 
 type KeepInput = MethodParsedInput<'keepFirstScreen'>;
 
@@ -78,6 +78,7 @@ export function createKeptScreen(deps: KeptScreenDeps) {
   return {
     /** Keeps the screen if what it shows is the library's first page now; `kept: false` otherwise. */
     async keep(input: KeepInput): Promise<{ kept: boolean }> {
+      if (!keptScreenShapeOk(input.html)) return { kept: false };
       const page = await firstPage(input);
       if (!matches(input, page.items)) return { kept: false };
       const html = sanitizeKeptScreen(input.html);

@@ -51,3 +51,28 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeKeptScreen(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
+
+/** The studio's first screen nests ~25 deep in ~3,000 elements; far beyond these is not a screen. */
+const MAX_DEPTH = 256;
+const MAX_ELEMENTS = 20_000;
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+/**
+ * Whether `html` is shaped like a screen: at most `MAX_DEPTH` elements deep and `MAX_ELEMENTS` in all. Read
+ * in one linear pass before sanitising, whose cost grows far faster than the input with deep nesting (80,000
+ * nested elements: seconds of core's one thread).
+ */
+export function keptScreenShapeOk(html: string): boolean {
+  let depth = 0;
+  let elements = 0;
+  for (const [tag, closing, name] of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9-]*)[^>]*>/g)) {
+    if (closing) {
+      depth = Math.max(0, depth - 1);
+      continue;
+    }
+    if (++elements > MAX_ELEMENTS) return false;
+    if (VOID.has((name ?? '').toLowerCase()) || tag.endsWith('/>')) continue;
+    if (++depth > MAX_DEPTH) return false;
+  }
+  return true;
+}
