@@ -150,7 +150,7 @@ const SAMPLES = {
   listPrompts: { input: () => ({ search: 'canary' }) },
   listTasks: { input: () => ({ filter: { sort: 'newest' } }) },
   getFirstScreen: { input: () => ({ filter: { sort: 'newest' } }) },
-  keepFirstScreen: { input: (c) => ({ html: '<div class="shell">x</div>', width: 1440, theme: 'dark', filter: { sort: 'newest' }, shown: [{ id: c.taskId, status: 'succeeded', favourite: false }] }) },
+  keepFirstScreen: { input: (c) => ({ html: '<div class="shell">x</div>', width: 1440, theme: 'dark', build: 'index.js', filter: { sort: 'newest' }, shown: [{ id: c.taskId, status: 'succeeded', favourite: false }] }) },
   getTask: { input: (c) => ({ id: c.taskId }) },
   checkTask: { input: (c) => ({ id: c.taskId }) },
   retryDownload: { input: (c) => ({ id: c.taskId }) },

@@ -15,7 +15,7 @@ beforeEach(async () => {
   b = await boot();
   writeFileSync(
     join(b.rendererDir, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>Atelier</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><head><title>Atelier</title><script type="module" crossorigin src="./assets/index-Wired1.js"></script></head><body><div id="root"></div></body></html>',
   );
 });
 afterEach(async () => b.close());
@@ -28,6 +28,7 @@ describe('the kept first screen on the desktop', () => {
       html,
       width: 1280,
       theme: 'dark',
+      build: 'index-Wired1.js',
       filter: { sort: 'newest', rejected: 'hide' },
       shown: [{ id, status: 'succeeded', favourite: false }],
     });

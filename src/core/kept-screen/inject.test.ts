@@ -20,6 +20,7 @@ const view = (over: Partial<KeptScreenView> = {}): KeptScreenView => ({
   theme: 'dark',
   followsSystem: false,
   language: 'zh-CN',
+  build: 'index.js',
   // Only its serialisation matters here: a prompt that tries to end the data element.
   data: { page: { items: [{ id: 't1', prompt: '</script><script>alert(1)</script> <!-- x' }] } } as unknown as FirstScreen,
   ...over,
@@ -81,5 +82,12 @@ describe('injectKeptScreen', () => {
   it('an index.html without its root or head is served as it is', () => {
     const odd = '<!doctype html><title>Atelier</title>';
     expect(injectKeptScreen(odd, view(), null)).toBe(odd);
+  });
+
+  it("is not painted into another build's index.html (the app was updated since it was kept)", () => {
+    expect(injectKeptScreen(INDEX, view({ build: 'index-older.js' }), null)).toBe(INDEX);
+    const rebuilt = INDEX.replace('./assets/index.js', './assets/index-N3w.js?v=2');
+    expect(injectKeptScreen(rebuilt, view(), null)).toBe(rebuilt);
+    expect(injectKeptScreen(rebuilt, view({ build: 'index-N3w.js' }), null)).toContain('<div id="kept-screen"');
   });
 });

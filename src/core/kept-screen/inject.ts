@@ -1,6 +1,13 @@
 import { FIRST_SCREEN_DATA_ID, KEPT_SCREEN_ID } from '../../shared/kept-screen';
 import type { KeptScreenView } from './kept-screen';
 
+/** The file name of `index.html`'s entry script (`<script type="module" ... src="./assets/index-<hash>.js">`). */
+export function entryScriptOf(indexHtml: string): string | null {
+  const tag = /<script\b[^>]*\btype="module"[^>]*>/.exec(indexHtml)?.[0];
+  const src = tag ? /\bsrc="([^"]+)"/.exec(tag)?.[1] : undefined;
+  return src?.split(/[?#]/)[0]?.split('/').pop() ?? null;
+}
+
 const attr = (s: string): string => s.replace(/[^A-Za-z0-9_-]/g, '');
 const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -8,11 +15,14 @@ const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g,
  * `index.html` with the kept screen painted in it: `#root` holds it (inert, hidden from assistive
  * technology: nothing in it works until React's first render replaces it), the document has its theme and
  * language, and a window of another width shows nothing of it (its layout would be wrong there). Media
- * URLs get `mediaQuery` (web mode's token) appended; the kept HTML never holds one.
+ * URLs get `mediaQuery` (web mode's token) appended; the kept HTML never holds one. A copy laid out by another
+ * build (`view.build` is not this index's entry script) is not painted.
  */
 export function injectKeptScreen(indexHtml: string, view: KeptScreenView, mediaQuery: string | null): string {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root) || !indexHtml.includes('</head>')) return indexHtml;
+  // Another build (the app was updated since it was kept): its markup may not fit this build's styles.
+  if (entryScriptOf(indexHtml) !== view.build) return indexHtml;
   const html = mediaQuery
     ? view.html.replace(/(src="\/media\/[^"?]*)"/g, (_m, url: string) => `${url}?${mediaQuery}"`)
     : view.html;

@@ -38,6 +38,9 @@ async function shownNow(core: TestCore, n: number) {
   return page.items.map((t) => ({ id: t.id, status: t.status, favourite: t.favourite }));
 }
 
+/** The renderer build the copies below were laid out by (its entry script's name). */
+const BUILD = 'index-Ab12.js';
+
 const HTML = '<div class="shell" data-kept-id="shell"><script>alert(1)</script><div data-kept-id="task-tile" onclick="x()">A fox</div></div>';
 
 describe('the kept first screen', () => {
@@ -45,9 +48,9 @@ describe('the kept first screen', () => {
     const { core, dataDir } = await seededCore(60);
     await core.core.handlers.updatePreferences({ theme: 'dark', language: 'zh-CN' });
     const shown = await shownNow(core, 12);
-    expect(await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'dark', filter: FILTER, shown })).toEqual({ kept: true });
+    expect(await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'dark', build: BUILD, filter: FILTER, shown })).toEqual({ kept: true });
     const view = await core.core.keptScreen();
-    expect(view).toMatchObject({ width: 1440, theme: 'dark', language: 'zh-CN', filterKey: taskFilterKey(FILTER) });
+    expect(view).toMatchObject({ width: 1440, theme: 'dark', language: 'zh-CN', filterKey: taskFilterKey(FILTER), build: BUILD });
     expect(view?.html).toBe('<div class="shell" data-kept-id="shell"><div data-kept-id="task-tile">A fox</div></div>');
     await core.close({ keepDir: true });
     running = await startTestCore({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' }, { dataDir });
@@ -58,7 +61,7 @@ describe('the kept first screen', () => {
     const { core } = await seededCore(20);
     await core.core.handlers.updatePreferences({ theme: 'system' });
     const shown = await shownNow(core, 4);
-    await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'light', filter: FILTER, shown });
+    await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'light', build: BUILD, filter: FILTER, shown });
     expect(await core.core.keptScreen()).toMatchObject({ theme: 'light', followsSystem: true });
     await core.core.handlers.updatePreferences({ theme: 'dark' });
     expect(await core.core.keptScreen()).toMatchObject({ theme: 'dark', followsSystem: false });
@@ -70,18 +73,18 @@ describe('the kept first screen', () => {
     const deep = `${'<div>'.repeat(80_000)}x${'</div>'.repeat(80_000)}`;
     const many = '<span>x</span>'.repeat(25_000);
     for (const html of [deep, many])
-      expect(await core.core.handlers.keepFirstScreen({ html, width: 1440, theme: 'dark', filter: FILTER, shown })).toEqual({ kept: false });
+      expect(await core.core.handlers.keepFirstScreen({ html, width: 1440, theme: 'dark', build: BUILD, filter: FILTER, shown })).toEqual({ kept: false });
     expect(existsSync(join(dataDir, 'kept-screen.json'))).toBe(false);
     // A real screen's shape passes.
-    expect(await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'dark', filter: FILTER, shown })).toEqual({ kept: true });
+    expect(await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'dark', build: BUILD, filter: FILTER, shown })).toEqual({ kept: true });
   });
 
   it('is not kept when its tiles are not the first page (another order, a missing task)', async () => {
     const { core, dataDir } = await seededCore(30);
     const shown = await shownNow(core, 6);
     const swapped = [shown[1]!, shown[0]!, ...shown.slice(2)];
-    expect(await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'dark', filter: FILTER, shown: swapped })).toEqual({ kept: false });
-    expect(await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'dark', filter: FILTER, shown: [...shown, { id: 'gone', status: 'succeeded', favourite: false }] })).toEqual({ kept: false });
+    expect(await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'dark', build: BUILD, filter: FILTER, shown: swapped })).toEqual({ kept: false });
+    expect(await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'dark', build: BUILD, filter: FILTER, shown: [...shown, { id: 'gone', status: 'succeeded', favourite: false }] })).toEqual({ kept: false });
     expect(existsSync(join(dataDir, 'kept-screen.json'))).toBe(false);
     expect(await core.core.keptScreen()).toBeNull();
   });
@@ -89,7 +92,7 @@ describe('the kept first screen', () => {
   it('is not served once the library has changed under it: a tile starred, a task hidden from the counts', async () => {
     const { core } = await seededCore(40);
     const shown = await shownNow(core, 8);
-    await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'dark', filter: FILTER, shown });
+    await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'dark', build: BUILD, filter: FILTER, shown });
     expect(await core.core.keptScreen()).not.toBeNull();
     await core.core.handlers.setFavourite({ id: shown[2]!.id, favourite: !shown[2]!.favourite });
     expect(await core.core.keptScreen()).toBeNull();
@@ -101,6 +104,16 @@ describe('the kept first screen', () => {
     expect(await core.core.keptScreen()).toBeNull();
   });
 
+  it("a copy kept before builds were recorded (version 1, an earlier app's) is no kept screen", async () => {
+    const { core, dataDir } = await seededCore(10);
+    const shown = await shownNow(core, 4);
+    await core.close({ keepDir: true });
+    const older = { version: 1, html: HTML, width: 1440, theme: 'dark', filter: FILTER, shown, counts: {} };
+    writeFileSync(join(dataDir, 'kept-screen.json'), JSON.stringify(older));
+    running = await startTestCore({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k' }, { dataDir });
+    expect(await running.core.keptScreen()).toBeNull();
+  });
+
   it('a damaged file is no kept screen (a cache: no notice, nothing set aside); the next keep writes a good one', async () => {
     const { core, dataDir } = await seededCore(10);
     await core.close({ keepDir: true });
@@ -110,7 +123,7 @@ describe('the kept first screen', () => {
     expect(readdirSync(dataDir).some((f) => f.startsWith('kept-screen.json.corrupt-'))).toBe(false);
     expect((await running.core.handlers.listNotices({})).length).toBe(0);
     const shown = await shownNow(running, 4);
-    expect(await running.core.handlers.keepFirstScreen({ html: HTML, width: 1024, theme: 'dark', filter: FILTER, shown })).toEqual({ kept: true });
+    expect(await running.core.handlers.keepFirstScreen({ html: HTML, width: 1024, theme: 'dark', build: BUILD, filter: FILTER, shown })).toEqual({ kept: true });
     expect((await running.core.keptScreen())?.width).toBe(1024);
   });
 });

@@ -21,10 +21,13 @@ export interface KeptScreenView {
   language: string;
   /** The first screen's data under its filter, as `getFirstScreen` answers it: the renderer needs no call. */
   data: FirstScreen;
+  /** The renderer build it was laid out by (its entry script's file name): painted only into that build. */
+  build: string;
 }
 
 const recordSchema = keptFirstScreenSchema.extend({
-  version: z.literal(1),
+  /** 2: with the renderer build (a version-1 copy, from before, names none and is not painted). */
+  version: z.literal(2),
   /** The first page's counts when it was kept (the status chips show them). */
   counts: z.record(z.string(), z.number()),
 });
@@ -82,7 +85,7 @@ export function createKeptScreen(deps: KeptScreenDeps) {
       const page = await firstPage(input);
       if (!matches(input, page.items)) return { kept: false };
       const html = sanitizeKeptScreen(input.html);
-      const record: KeptRecord = { ...input, html, version: 1, counts: page.counts };
+      const record: KeptRecord = { ...input, html, version: 2, counts: page.counts };
       writeTextFile(deps.file, JSON.stringify(record));
       cached = record;
       return { kept: true };
@@ -106,6 +109,7 @@ export function createKeptScreen(deps: KeptScreenDeps) {
         followsSystem: fixed === null,
         language,
         data,
+        build: record.build,
       };
     },
   };

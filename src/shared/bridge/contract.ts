@@ -71,6 +71,12 @@ export const keptFirstScreenSchema = z
     width: z.number().int().min(200).max(16_384),
     /** The theme it was painted in (the system's, when the preference follows it). */
     theme: z.enum(['light', 'dark']),
+    /**
+     * The renderer build it was laid out by: its entry script's file name (hashed, so it changes with any
+     * code it loads). A copy is painted only into the same build's index.html: after an update, another
+     * build's markup and class names would be wrong for the new styles.
+     */
+    build: z.string().min(1).max(200),
     /** The gallery's filter when it was kept (its first page is what the tiles show). */
     filter: taskFilterSchema,
     /** The tiles in the HTML, in order: kept only while the first page still has these, in these states. */

@@ -81,6 +81,15 @@ export function serializeFirstScreen(doc: Document, filter: TaskFilter): KeepScr
   const html = copy.outerHTML;
   if (html.length > KEPT_SCREEN_MAX_CHARS) return null;
   const theme = doc.documentElement.dataset.theme === 'light' ? 'light' : 'dark';
-  return { html, width: doc.defaultView?.innerWidth ?? 0, theme, filter, shown };
+  const build = entryScriptName(doc);
+  if (!build) return null;
+  return { html, width: doc.defaultView?.innerWidth ?? 0, theme, filter, shown, build };
 }
 
+
+/** The entry script's file name (`index-<hash>.js` when built): the build the copy was laid out by. */
+export function entryScriptName(doc: Document): string | null {
+  const src = doc.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src');
+  const name = src?.split(/[?#]/)[0]?.split('/').pop();
+  return name && name.length <= 200 ? name : null;
+}
