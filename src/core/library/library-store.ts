@@ -45,7 +45,8 @@ const toBoard = (r: Row): Board => ({
 });
 
 /** A board name as compared for sameness: trimmed and case folded (stored names are trimmed already). */
-const boardNameKey = (name: string): string => name.trim().toLowerCase();
+/** What makes two board names the same in the board list: case and surrounding spaces aside. */
+export const boardNameKey = (name: string): string => name.trim().toLowerCase();
 
 /**
  * Lineage, boards and frame origins: the library's own tables (migration 0004), on the task store's

@@ -2,6 +2,7 @@ import type Database from 'libsql';
 import type pg from 'pg';
 import { z } from 'zod';
 import { StatementCache } from '../db/statement-cache';
+import { boardNameKey } from '../library/library-store';
 import type { Logger } from '../ports';
 
 /**
@@ -21,6 +22,11 @@ import type { Logger } from '../ports';
  * stays deleted, later edits of it are dropped (the ledger answers "deleted", and the local copy goes too).
  * An item with edits of this machine still in the outbox keeps its local state until they land (they commit
  * after what came in, so they win by the rule anyway).
+ *
+ * Board names stay told apart: two boards of one name (made on two machines while apart, or renamed alike)
+ * are ordered by when they were made, then by id; the first keeps the name and each later one is shown as
+ * "<name> (2)", "(3)"… On every machine alike, as they all hold the same boards; in the local cache only (the
+ * ledger keeps what each machine wrote), until someone renames one.
  */
 export type ItemKind = 'board' | 'prompt' | 'placement';
 
@@ -170,6 +176,7 @@ export class SharedItems {
           this.applyLocal(row.kind, row.id, row.deleted, row.fields);
           applied.add(row.kind);
         }
+        if (applied.has('board')) this.distinctBoardNames();
         this.sql
           .get(
             'INSERT INTO team_item_cursor (one, seq) VALUES (1, ?) ON CONFLICT (one) DO UPDATE SET seq = excluded.seq',
@@ -229,6 +236,26 @@ export class SharedItems {
           f.boardId,
           f.addedAt ?? Date.now(),
         );
+    }
+  }
+
+  /** Renames (locally) every board whose name an earlier-made board has: see the class comment. */
+  private distinctBoardNames(): void {
+    const boards = this.sql.get('SELECT id, name FROM boards ORDER BY created_at, id').all() as { id: string; name: string }[];
+    const keys = new Set(boards.map((b) => boardNameKey(b.name)));
+    const kept = new Set<string>();
+    for (const board of boards) {
+      const key = boardNameKey(board.name);
+      if (!kept.has(key)) {
+        kept.add(key);
+        continue;
+      }
+      let n = 2;
+      while (keys.has(boardNameKey(`${board.name} (${n})`))) n += 1;
+      const name = `${board.name.trim()} (${n})`;
+      keys.add(boardNameKey(name));
+      kept.add(boardNameKey(name));
+      this.sql.get('UPDATE boards SET name = ? WHERE id = ?').run(name, board.id);
     }
   }
 }

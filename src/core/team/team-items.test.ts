@@ -76,6 +76,27 @@ it('a rename made on A while PostgreSQL is away is replayed when it is back, and
   expect(row).toEqual({ name: 'After the outage', deleted: false });
 });
 
+it('two boards given one name on A and B while PostgreSQL is away are told apart alike on both when it is back', { timeout: 90_000 }, async () => {
+  const [a, b] = team.machines as [Machine, Machine];
+  if (!f.env.pg.restartable) return; // ATELIER_TEST_PG_URL names a server this test may not restart.
+  const down = f.env.pg.restart(3_000);
+  await expectEventually(async () => !(await f.reachable()), 10_000);
+  // Each machine's own check passes: neither sees the other's board until the database is back.
+  const first = await ask<MachineLine & { id: string }>(a, { op: 'createBoard', name: 'Shared refs' }, 'board');
+  await new Promise((r) => setTimeout(r, 20));
+  const second = await ask<MachineLine & { id: string }>(b, { op: 'createBoard', name: 'shared refs ' }, 'board');
+  expect([first.type, second.type]).toEqual(['board', 'board']);
+  await down;
+  // The earlier-made board keeps its name; the later one is told apart, the same on both machines.
+  const both = (lib: Library): boolean =>
+    lib.boards.some((x) => x.id === first.id && x.name === 'Shared refs') && lib.boards.some((x) => x.id === second.id && x.name === 'shared refs (2)');
+  await libraryUntil(a, both, 20_000, 'the two boards told apart on A');
+  await libraryUntil(b, both, 20_000, 'the two boards told apart on B');
+  // Nothing was lost: both boards are in the ledger, as their machines made them.
+  const rows = await f.ledger(async (c) => (await c.query(`SELECT id FROM shared_items WHERE kind = 'board' AND id = ANY($1) AND NOT deleted`, [[first.id, second.id]])).rows);
+  expect(rows).toHaveLength(2);
+});
+
 async function expectEventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
