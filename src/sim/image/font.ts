@@ -76,6 +76,11 @@ export const CELL_H = 9;
 
 const parsed = new Map<string, boolean[][]>();
 
+/** Whether the font draws `ch` (a space is drawn as nothing); others come out as an empty box. */
+export function drawable(ch: string): boolean {
+  return ch === ' ' || GLYPHS[ch.toUpperCase()] !== undefined;
+}
+
 export function glyph(ch: string): boolean[][] {
   const key = GLYPHS[ch.toUpperCase()] !== undefined ? ch.toUpperCase() : '\u0000';
   let rows = parsed.get(key);

@@ -1,5 +1,6 @@
 import { createRng, hashString } from '../rng';
 import { drawTextBox, fillGradient, hueToRgb, type Raster, type Rgb } from './raster';
+import { drawable } from './font';
 
 /** Mixes `c` into the pixel at (x, y) with coverage `a` (0..1). */
 function blend(r: Raster, x: number, y: number, c: Rgb, a: number): void {
@@ -107,8 +108,7 @@ export function paintScene(r: Raster, prompt: string, caption: string): void {
   // Caption: a translucent strip with a small label, never over the whole picture.
   const strip = Math.max(14, Math.floor(h * 0.075));
   for (let y = h - strip; y < h; y++) for (let x = 0; x < w; x++) blend(r, x, y, [10, 10, 18], 0.45);
-  const words = prompt.replace(/\s+/g, ' ').trim();
-  const text = `${words.length > 60 ? `${words.slice(0, 57)}...` : words || '(no prompt)'}  -  ${caption}`;
+  const text = captionText(prompt, caption);
   const pad = Math.floor(strip * 0.22);
   drawTextBox(
     r,
@@ -116,4 +116,15 @@ export function paintScene(r: Raster, prompt: string, caption: string): void {
     { x: pad, y: h - strip + pad, w: w - 2 * pad, h: strip - 2 * pad },
     Math.max(1, Math.floor(strip / 24)),
   );
+}
+
+/**
+ * The caption under a demo picture: the prompt's start and `caption`. The pixel font draws Latin letters,
+ * digits and punctuation only, so what it cannot draw (a prompt in Chinese) is left out rather than shown as
+ * a row of empty boxes; a prompt with nothing drawable leaves only `caption`.
+ */
+export function captionText(prompt: string, caption: string): string {
+  const words = [...prompt].map((ch) => (drawable(ch) ? ch : ' ')).join('').replace(/\s+/g, ' ').trim();
+  if (!words) return prompt.trim() ? caption : `(no prompt)  -  ${caption}`;
+  return `${words.length > 60 ? `${words.slice(0, 57)}...` : words}  -  ${caption}`;
 }
