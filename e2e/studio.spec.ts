@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { SimRequestLogEntry } from '../src/sim';
 import { FormsPage } from './pages/forms-page';
 import { startWebApp, type RunningWebApp } from './support/web-app';
@@ -213,12 +213,26 @@ test('Rerun sends the same inputs again as a new task and keeps the old one', as
   await expect(tile).toBeVisible();
 });
 
+/** The field looks like every other field of the studio (themed background, border and corners), not the browser's own. */
+async function expectStudioField(field: Locator): Promise<void> {
+  const look = await field.evaluate((el) => {
+    const probe = document.body.appendChild(document.createElement('div'));
+    probe.style.background = 'var(--bg-elevated)';
+    const want = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    const s = getComputedStyle(el);
+    return { background: s.backgroundColor === want, radius: s.borderTopLeftRadius };
+  });
+  expect(look).toEqual({ background: true, radius: '8px' });
+}
+
 test('a daily budget asks before a submission would go over it', async ({ page }) => {
   const forms = await openApp(page);
   await forms.open('gateway.text2video');
   await forms.form.getByTestId('open-ledger').click();
   const ledger = page.getByTestId('ledger');
   await expect(ledger.getByTestId('ledger-today')).toContainText('pts');
+  await expectStudioField(ledger.getByTestId('budget-input'));
   await ledger.getByTestId('budget-input').fill('20');
   await ledger.getByTestId('budget-save').click();
   await expect(ledger.getByTestId('budget-input')).toHaveValue('20');
@@ -275,10 +289,12 @@ test('↑/↓ in an empty prompt recalls recent prompts; the library saves and i
   // The library: save, search, insert.
   await prompt.fill('<<<cat>>> naps on <<<hero>>>’s lap');
   await forms.form.getByTestId('prompt-save').click();
+  await expectStudioField(page.getByTestId('prompt-save-name'));
   await page.getByTestId('prompt-save-name').fill('Cat and hero');
   await page.getByTestId('prompt-save-confirm').click();
   await prompt.fill('');
   await forms.form.getByTestId('prompt-library').click();
+  await expectStudioField(page.getByTestId('prompt-search'));
   await page.getByTestId('prompt-search').fill('hero');
   await expect(page.getByTestId('saved-prompt')).toHaveCount(1);
   await page.getByTestId('saved-prompt').getByText('Cat and hero').click();

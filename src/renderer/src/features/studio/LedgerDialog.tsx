@@ -56,7 +56,7 @@ export function LedgerDialog() {
             <label htmlFor="st-budget">{t('studio.ledger.budget')}</label>
             <input
               id="st-budget"
-              className="input"
+              className="field-input"
               type="number"
               min={1}
               inputMode="numeric"

@@ -80,7 +80,7 @@ export function PromptLibrary({
             onCloseAutoFocus={focusAfterClose}
           >
             <input
-              className="input"
+              className="field-input"
               autoFocus
               type="search"
               placeholder={t('studio.prompts.search')}
@@ -143,7 +143,7 @@ export function PromptLibrary({
         {open === 'save' && (
           <PopoverContent className="st-prompt-pop" label={t('studio.prompts.save')} align="end">
             <input
-              className="input"
+              className="field-input"
               autoFocus
               placeholder={t('studio.prompts.name')}
               aria-label={t('studio.prompts.name')}
