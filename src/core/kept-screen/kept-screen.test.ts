@@ -114,6 +114,18 @@ describe('the kept first screen', () => {
     expect(await running.core.keptScreen()).toBeNull();
   });
 
+  it('is not painted in another language than the one it was kept in (its words are in that one)', async () => {
+    const { core } = await seededCore(20);
+    await core.core.handlers.updatePreferences({ language: 'en' });
+    const shown = await shownNow(core, 4);
+    await core.core.handlers.keepFirstScreen({ html: HTML, width: 1440, theme: 'dark', build: BUILD, filter: FILTER, shown });
+    expect((await core.core.keptScreen())?.language).toBe('en');
+    await core.core.handlers.updatePreferences({ language: 'zh-CN' });
+    expect(await core.core.keptScreen()).toBeNull();
+    await core.core.handlers.updatePreferences({ language: 'en' });
+    expect(await core.core.keptScreen()).not.toBeNull();
+  });
+
   it('a damaged file is no kept screen (a cache: no notice, nothing set aside); the next keep writes a good one', async () => {
     const { core, dataDir } = await seededCore(10);
     await core.close({ keepDir: true });

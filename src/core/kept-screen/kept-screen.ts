@@ -30,6 +30,8 @@ const recordSchema = keptFirstScreenSchema.extend({
   version: z.literal(2),
   /** The first page's counts when it was kept (the status chips show them). */
   counts: z.record(z.string(), z.number()),
+  /** The studio's language when it was kept: the copy's words are in it, so it is painted only in that one. */
+  language: z.string(),
 });
 type KeptRecord = z.infer<typeof recordSchema>;
 
@@ -85,7 +87,7 @@ export function createKeptScreen(deps: KeptScreenDeps) {
       const page = await firstPage(input);
       if (!matches(input, page.items)) return { kept: false };
       const html = sanitizeKeptScreen(input.html);
-      const record: KeptRecord = { ...input, html, version: 2, counts: page.counts };
+      const record: KeptRecord = { ...input, html, version: 2, counts: page.counts, language: deps.appearance().language };
       writeTextFile(deps.file, JSON.stringify(record));
       cached = record;
       return { kept: true };
@@ -100,6 +102,8 @@ export function createKeptScreen(deps: KeptScreenDeps) {
       const { page } = data;
       if (!matches(record, page.items.slice(0, record.shown.length)) || !sameCounts(record.counts, page.counts)) return null;
       const { theme, language } = deps.appearance();
+      // The language changed since (and the app closed before the next keep): its words would be the old ones.
+      if (language !== record.language) return null;
       const fixed = theme === 'light' || theme === 'dark' ? theme : null;
       return {
         html: record.html,
