@@ -93,6 +93,22 @@ test('before React runs the copy shows the newest tiles, inert, hidden from assi
   await expect(tiles.first()).toBeHidden();
 });
 
+test('when the app does not take over (its code did not load), the user is told after a while, in plain words', async ({ page }) => {
+  await keepScreen(page);
+  await holdApp(page);
+  await page.goto(app.url);
+  const slow = page.getByRole('status').filter({ hasText: 'taking longer than usual' });
+  await expect(page.locator('#kept-screen [data-kept-id="task-tile"]').first()).toBeVisible();
+  await expect(slow).toBeHidden();
+  await expect(slow).toBeVisible({ timeout: 15_000 });
+  await expect(slow).toContainText('reload the window');
+  // A load where the app runs: the notice goes with the copy, long before it would show.
+  await page.unroute(/\/assets\/mount-[^/]*\.js$/);
+  await page.reload();
+  await expect(page.getByTestId('task-tile').first()).toBeVisible();
+  await expect(page.locator('#kept-screen-slow')).toHaveCount(0);
+});
+
 test('web mode gives it only to a page with the session token; a library changed since gets none', async ({ page }) => {
   await keepScreen(page);
   const withToken = await (await page.request.get(app.url)).text();

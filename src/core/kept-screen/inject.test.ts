@@ -90,4 +90,13 @@ describe('injectKeptScreen', () => {
     expect(injectKeptScreen(rebuilt, view(), null)).toBe(rebuilt);
     expect(injectKeptScreen(rebuilt, view({ build: 'index-N3w.js' }), null)).toContain('<div id="kept-screen"');
   });
+
+  it('carries a plain-words notice for a start that does not finish, in the language, hidden until the delay', () => {
+    const out = injectKeptScreen(INDEX, view(), null);
+    expect(out).toContain('<p id="kept-screen-slow" role="status">Atelier 启动比平时慢。');
+    expect(out).toMatch(/#kept-screen-slow\{[^}]*visibility:hidden;animation:kept-slow 0s 8s forwards\}/);
+    // Inside #root, so React's first render clears it with the copy.
+    expect(out.indexOf('kept-screen-slow" role')).toBeLessThan(out.indexOf('<script type="application/json"'));
+    expect(injectKeptScreen(INDEX, view({ language: 'en' }), null)).toContain('taking longer than usual to start');
+  });
 });

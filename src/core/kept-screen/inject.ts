@@ -8,6 +8,18 @@ export function entryScriptOf(indexHtml: string): string | null {
   return src?.split(/[?#]/)[0]?.split('/').pop() ?? null;
 }
 
+/**
+ * Shown over the copy when React has not replaced it this long after the load (its code failed to load or
+ * to run): the copy looks like the studio but answers nothing, so the user is told, in plain words.
+ */
+export const SLOW_START_SECONDS = 8;
+const SLOW_START_ID = 'kept-screen-slow';
+const SLOW_START_TEXT: Record<string, string> = {
+  en: 'Atelier is taking longer than usual to start. If nothing changes, reload the window.',
+  'zh-CN': 'Atelier 启动比平时慢。如果一直没有变化，请重新加载窗口。',
+};
+const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
 const attr = (s: string): string => s.replace(/[^A-Za-z0-9_-]/g, '');
 const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -34,14 +46,22 @@ export function injectKeptScreen(indexHtml: string, view: KeptScreenView, mediaQ
   const style =
     // Until React runs, nothing on it answers: the pointer says the studio is still starting.
     `<style>#${KEPT_SCREEN_ID}{display:contents}html:has(#${KEPT_SCREEN_ID}){cursor:progress}` +
-    `@media not all and (width: ${Math.trunc(view.width)}px){#${KEPT_SCREEN_ID}{display:none}}${system}</style>`;
+    `@media not all and (width: ${Math.trunc(view.width)}px){#${KEPT_SCREEN_ID}{display:none}}${system}` +
+    // Hidden (from assistive technology too) until the delay has passed with React still not running.
+    `#${SLOW_START_ID}{position:fixed;left:50%;bottom:24px;transform:translateX(-50%);z-index:2147483647;margin:0;` +
+    `max-width:min(560px,90vw);padding:10px 16px;border-radius:10px;border:1px solid var(--border);` +
+    `background:var(--bg-elevated);color:var(--text);box-shadow:var(--shadow);font-size:13px;cursor:default;` +
+    `visibility:hidden;animation:kept-slow 0s ${SLOW_START_SECONDS}s forwards}` +
+    `@keyframes kept-slow{to{visibility:visible}}</style>`;
   return indexHtml
     .replace(/<html lang="[^"]*">/, `<html lang="${attr(view.language)}" data-theme="${theme}">`)
     .replace('</head>', `${style}</head>`)
     .replace(
       root,
       () =>
-        `<div id="root"><div id="${KEPT_SCREEN_ID}" inert aria-hidden="true" data-filter="${escapeAttr(view.filterKey)}">${html}</div></div>` +
+        `<div id="root"><div id="${KEPT_SCREEN_ID}" inert aria-hidden="true" data-filter="${escapeAttr(view.filterKey)}">${html}</div>` +
+        // In #root: React's first render clears it with the copy.
+        `<p id="${SLOW_START_ID}" role="status">${escapeText(SLOW_START_TEXT[view.language] ?? SLOW_START_TEXT.en ?? '')}</p></div>` +
         // Data, not script (the CSP runs none inline): every `<` escaped, so no text in it can end the element.
         `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}" data-filter="${escapeAttr(view.filterKey)}">` +
         `${JSON.stringify(view.data).replace(/</g, '\\u003c')}</script>`,
