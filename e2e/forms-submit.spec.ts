@@ -167,6 +167,31 @@ test('a masked image edit sends the painted mask and never input_fidelity', asyn
   expect(changedInside).toBe(inside);
 });
 
+test('the "Sent" notice never covers the Advanced row that showed just above the dock', async ({ page }) => {
+  const forms = new FormsPage(page);
+  await page.setViewportSize({ width: 1440, height: 760 });
+  await page.goto(app.url);
+  await forms.open('gateway.text2video');
+  await forms.fill('prompt', 'a kite over the dunes, seen from below');
+  // Scroll the column so the Advanced row sits just above the sticky dock (the form is taller than the column).
+  await forms.form.evaluate((form) => {
+    let column = form.parentElement;
+    while (column && !/(auto|scroll)/.test(getComputedStyle(column).overflowY)) column = column.parentElement;
+    const summary = form.querySelector('[data-testid="advanced"] summary');
+    const dock = form.querySelector('.fm-dock');
+    if (!column || !summary || !dock) throw new Error('no column, Advanced row or dock');
+    column.scrollTop += summary.getBoundingClientRect().bottom - (dock.getBoundingClientRect().top - 6);
+  });
+  expect(await forms.coveredBy(forms.advancedToggle)).toBeNull();
+  // A pointer press where Generate is (a locator click would scroll the column first).
+  const generate = await forms.generate.boundingBox();
+  if (!generate) throw new Error('Generate is not laid out');
+  await page.mouse.click(generate.x + generate.width / 2, generate.y + generate.height / 2);
+  await expect(forms.notice).toHaveAttribute('data-kind', 'sent');
+  expect(await forms.coveredBy(forms.advancedToggle)).toBeNull();
+  expect(await forms.coveredBy(forms.notice.locator('strong'))).toBeNull();
+});
+
 test('a 400 from the gateway is shown at the form', async ({ page }) => {
   const forms = new FormsPage(page);
   await page.goto(app.url);

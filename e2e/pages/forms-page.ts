@@ -120,6 +120,21 @@ export class FormsPage {
     await this.page.keyboard.press('Enter');
   }
 
+  /** The Advanced row's toggle (its summary). */
+  get advancedToggle(): Locator {
+    return this.form.getByTestId('advanced').locator('summary');
+  }
+
+  /** What covers the centre of `target` (class names, or its tag), or null when `target` itself is hit there. */
+  async coveredBy(target: Locator): Promise<string | null> {
+    return target.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      if (hit && el.contains(hit)) return null;
+      return hit ? hit.getAttribute('class') || hit.tagName : 'nothing';
+    });
+  }
+
   /** Presses Generate, reads the new task id from the "Sent" notice, and waits for it to succeed in the gallery. */
   async submitAndExpectSuccess(timeout = 45_000): Promise<string> {
     await this.generate.click();
