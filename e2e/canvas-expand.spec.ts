@@ -29,10 +29,7 @@ test('expansion: the source placed off-centre inside the chosen ratio, hatched a
   const forms = new FormsPage(page);
   await page.goto(app.url);
   await forms.setTheme('dark');
-  await forms.open('vendor.expand');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
-  await forms.addFiles('image', [twoTonePng('square.png', 300, 300, [40, 90, 200], [230, 160, 40])]);
+  await forms.openFresh('vendor.expand', { field: 'image', files: [twoTonePng('square.png', 300, 300, [40, 90, 200], [230, 160, 40])] });
   await forms.fill('prompt', 'more beach on both sides');
   await forms.chooseChip('aspect_ratio', '16:9');
 
@@ -135,10 +132,7 @@ test('expansion: a hand-typed Expand value is what the note shows and what is se
   test.setTimeout(90_000);
   const forms = new FormsPage(page);
   await page.goto(app.url);
-  await forms.open('vendor.expand');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
-  await forms.addFiles('image', [twoTonePng('square-512.png', 512, 512, [40, 90, 200], [230, 160, 40])]);
+  await forms.openFresh('vendor.expand', { field: 'image', files: [twoTonePng('square-512.png', 512, 512, [40, 90, 200], [230, 160, 40])] });
   await forms.chooseChip('aspect_ratio', '16:9');
   const note = page.getByTestId('expand-sent');
   const expandBox = (side: string) => forms.form.locator(`#fm-vendor-expand-${side}_expansion_ratio`);
@@ -182,10 +176,7 @@ test('expansion: "Reuse settings" moves the preview to the placement the reused 
   test.setTimeout(90_000);
   const forms = new FormsPage(page);
   await page.goto(app.url);
-  await forms.open('vendor.expand');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
-  await forms.addFiles('image', [twoTonePng('square-reuse.png', 300, 300, [40, 90, 200], [230, 160, 40])]);
+  await forms.openFresh('vendor.expand', { field: 'image', files: [twoTonePng('square-reuse.png', 300, 300, [40, 90, 200], [230, 160, 40])] });
   await forms.fill('prompt', 'more sky and sea to the right');
   await forms.chooseChip('aspect_ratio', '16:9');
   const frame = page.getByTestId('expand-frame');

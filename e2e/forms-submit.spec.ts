@@ -106,10 +106,7 @@ test('a masked image edit sends the painted mask and never input_fidelity', asyn
   test.setTimeout(90_000);
   const forms = new FormsPage(page);
   await page.goto(app.url);
-  await forms.open('imageEdit.edit');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
-  await forms.addFiles('images', [pngFile('photo.png', [90, 140, 200], 256, 256)]);
+  await forms.openFresh('imageEdit.edit', { field: 'images', files: [pngFile('photo.png', [90, 140, 200], 256, 256)] });
   await forms.fill('prompt', 'replace the sky with fireworks');
   await page.getByTestId('extra-input').fill('{ "input_fidelity": "high", "background": "opaque" }');
   await expect(forms.form.getByTestId('field-extra')).toContainText('Never sent by this operation: input_fidelity');
@@ -195,9 +192,7 @@ test('the "Sent" notice never covers the Advanced row that showed just above the
 test('a 400 from the gateway is shown at the form', async ({ page }) => {
   const forms = new FormsPage(page);
   await page.goto(app.url);
-  await forms.open('gateway.text2image');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
+  await forms.openFresh('gateway.text2image');
   await forms.fill('prompt', 'a lantern on a model the gateway does not know');
   await forms.form.getByTestId('model-chip').click();
   await page.getByTestId('model-input').fill('no-such-model');
@@ -244,10 +239,7 @@ test('Ctrl+Enter submits, and "reuse settings" in the gallery refills the form',
 test('a painted mask is kept with the draft and comes back in the painter after a reload', async ({ page }) => {
   const forms = new FormsPage(page);
   await page.goto(app.url);
-  await forms.open('imageEdit.edit');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
-  await forms.addFiles('images', [pngFile('photo.png', [90, 140, 200], 128, 128)]);
+  await forms.openFresh('imageEdit.edit', { field: 'images', files: [pngFile('photo.png', [90, 140, 200], 128, 128)] });
   await forms.form.getByTestId('paint-mask').click();
   const box = await page.getByTestId('mp-viewport').boundingBox();
   if (!box) throw new Error('no painter');
