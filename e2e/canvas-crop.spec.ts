@@ -24,9 +24,7 @@ test('crop-to-ratio on a first frame stages a new input of the cropped size, and
   const forms = new FormsPage(page);
   await page.goto(app.url);
   await forms.setTheme('dark');
-  await forms.open('unifiedVideo.generate');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
+  await forms.openFresh('unifiedVideo.generate');
   await forms.chooseChip('inputKind', 'firstFrame');
   await forms.fill('prompt', 'the lantern drifts up');
   await forms.addFiles('image', [twoTonePng('first.png', 400, 400, [40, 90, 200], [230, 160, 40])]);

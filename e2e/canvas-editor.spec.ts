@@ -45,10 +45,7 @@ test('the full-screen editor: lasso, rectangle and brush, exported at native siz
   const forms = new FormsPage(page);
   await page.goto(app.url);
   await forms.setTheme('dark');
-  await forms.open('imageEdit.edit');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
-  await forms.addFiles('images', [twoTonePng('two-tone.png', W, H, [40, 90, 200], [230, 160, 40])]);
+  await forms.openFresh('imageEdit.edit', { field: 'images', files: [twoTonePng('two-tone.png', W, H, [40, 90, 200], [230, 160, 40])] });
   await forms.fill('prompt', 'a paper lantern where I painted');
 
   await forms.form.getByTestId('open-canvas-editor').click();
@@ -178,10 +175,7 @@ test('the full-screen editor: Escape after an edit asks "Discard your changes?";
   test.setTimeout(90_000);
   const forms = new FormsPage(page);
   await page.goto(app.url);
-  await forms.open('imageEdit.edit');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
-  await forms.addFiles('images', [twoTonePng('two-tone.png', W, H, [40, 90, 200], [230, 160, 40])]);
+  await forms.openFresh('imageEdit.edit', { field: 'images', files: [twoTonePng('two-tone.png', W, H, [40, 90, 200], [230, 160, 40])] });
   await forms.form.getByTestId('open-canvas-editor').click();
   const editor = page.getByTestId('canvas-editor');
   await expect(page.getByTestId('cv-canvas')).toBeVisible();
@@ -230,10 +224,7 @@ test('the full-screen editor: Cancel after an edit asks "Discard your changes?" 
   test.setTimeout(90_000);
   const forms = new FormsPage(page);
   await page.goto(app.url);
-  await forms.open('imageEdit.edit');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
-  await forms.addFiles('images', [twoTonePng('two-tone.png', W, H, [40, 90, 200], [230, 160, 40])]);
+  await forms.openFresh('imageEdit.edit', { field: 'images', files: [twoTonePng('two-tone.png', W, H, [40, 90, 200], [230, 160, 40])] });
   const editor = page.getByTestId('canvas-editor');
   const ask = page.getByTestId('cv-discard');
   const cancel = page.getByTestId('cv-cancel');

@@ -29,10 +29,7 @@ test('expansion: the source placed off-centre inside the chosen ratio, hatched a
   const forms = new FormsPage(page);
   await page.goto(app.url);
   await forms.setTheme('dark');
-  await forms.open('vendor.expand');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
-  await forms.addFiles('image', [twoTonePng('square.png', 300, 300, [40, 90, 200], [230, 160, 40])]);
+  await forms.openFresh('vendor.expand', { field: 'image', files: [twoTonePng('square.png', 300, 300, [40, 90, 200], [230, 160, 40])] });
   await forms.fill('prompt', 'more beach on both sides');
   await forms.chooseChip('aspect_ratio', '16:9');
 
@@ -135,10 +132,7 @@ test('expansion: a hand-typed Expand value is what the note shows and what is se
   test.setTimeout(90_000);
   const forms = new FormsPage(page);
   await page.goto(app.url);
-  await forms.open('vendor.expand');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
-  await forms.addFiles('image', [twoTonePng('square-512.png', 512, 512, [40, 90, 200], [230, 160, 40])]);
+  await forms.openFresh('vendor.expand', { field: 'image', files: [twoTonePng('square-512.png', 512, 512, [40, 90, 200], [230, 160, 40])] });
   await forms.chooseChip('aspect_ratio', '16:9');
   const note = page.getByTestId('expand-sent');
   const expandBox = (side: string) => forms.form.locator(`#fm-vendor-expand-${side}_expansion_ratio`);
@@ -168,9 +162,53 @@ test('expansion: a hand-typed Expand value is what the note shows and what is se
   await page.waitForTimeout(500);
   await expect(expandBox('up')).toHaveValue('0.2');
 
-  // A new ratio is a new placement: the four are derived from it again.
+  // The preview shows what they say: the source at the bottom, at 1 / 1.2 of the frame's height.
+  await expect(page.getByTestId('expand-source')).toHaveAttribute('data-placement', '0.500,1.000,0.833');
+
+  // A new ratio is a new placement: the four are derived again, from the placement the preview shows.
   await forms.chooseChip('aspect_ratio', '9:16');
-  await expect(note).toContainText('expand up 0.39, down 0.39, left 0, right 0');
-  await expect(expandBox('up')).toHaveValue('0.39');
-  await expect(expandBox('left')).toHaveValue('0');
+  await expect(note).toContainText('expand up 1.13, down 0, left 0.1, right 0.1');
+  await expect(expandBox('up')).toHaveValue('1.13');
+  await expect(expandBox('left')).toHaveValue('0.1');
+});
+
+test('expansion: "Reuse settings" moves the preview to the placement the reused task was sent with', async ({ page }) => {
+  test.setTimeout(90_000);
+  const forms = new FormsPage(page);
+  await page.goto(app.url);
+  await forms.openFresh('vendor.expand', { field: 'image', files: [twoTonePng('square-reuse.png', 300, 300, [40, 90, 200], [230, 160, 40])] });
+  await forms.fill('prompt', 'more sky and sea to the right');
+  await forms.chooseChip('aspect_ratio', '16:9');
+  const frame = page.getByTestId('expand-frame');
+  const source = page.getByTestId('expand-source');
+  const note = page.getByTestId('expand-sent');
+  const scale = page.getByTestId('expand-scale');
+  // Sent at 80 %, top left.
+  await scale.focus();
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowLeft');
+  await expect(scale).toHaveAttribute('aria-valuenow', '80');
+  await page.getByTestId('expand-anchor-top-left').click();
+  await expect(note).toContainText('expand up 0, down 0.25, left 0, right 1.22');
+  const id = await forms.submitAndExpectSuccess();
+
+  // Placed elsewhere since: full size, centred.
+  await scale.focus();
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
+  await page.getByTestId('expand-anchor-middle-centre').click();
+  await expect(note).toContainText('expand up 0, down 0, left 0.39, right 0.39');
+
+  // Reuse settings: the note and the drawn source both say top left at 80 % again, without touching a field.
+  await page.getByTestId('gallery').locator(`[data-testid="task-tile"][data-task-id="${id}"]`).click();
+  await page.getByTestId('lightbox-reuse').click();
+  await expect(page.getByTestId('lightbox')).toBeHidden();
+  await expect(note).toContainText('expand up 0, down 0.25, left 0, right 1.22');
+  await frame.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await expect(scale).toHaveAttribute('aria-valuenow', '80');
+  await expect(page.getByTestId('expand-anchor-top-left')).toHaveAttribute('aria-checked', 'true');
+  const f = await box(frame);
+  const s = await box(source);
+  expect(Math.abs(s.x - f.x)).toBeLessThan(2);
+  expect(Math.abs(s.y - f.y)).toBeLessThan(2);
+  expect(Math.abs(s.height - f.height * 0.8)).toBeLessThan(2);
+  expect(Math.abs(s.width - s.height)).toBeLessThan(2);
 });

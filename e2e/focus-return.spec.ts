@@ -87,10 +87,7 @@ test('deleting a task from its tile menu gives focus to the tile in its place (n
 test('removing an input image gives focus to the next image\'s Remove, else the previous one\'s, else the add control', async ({ page }) => {
   const forms = new FormsPage(page);
   await page.goto(app.url);
-  await forms.open('imageEdit.edit');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
-  await forms.addFiles('images', [pngFile('a.png', [200, 40, 40]), pngFile('b.png', [40, 200, 40]), pngFile('c.png', [40, 40, 200])]);
+  await forms.openFresh('imageEdit.edit', { field: 'images', files: [pngFile('a.png', [200, 40, 40]), pngFile('b.png', [40, 200, 40]), pngFile('c.png', [40, 40, 200])] });
   const tiles = forms.form.getByTestId('media-images').getByTestId('media-tile');
   await expect(tiles).toHaveCount(3);
   const names = () => tiles.evaluateAll((els) => els.map((el) => el.getAttribute('data-name')));
@@ -113,10 +110,7 @@ test('removing an input image gives focus to the next image\'s Remove, else the 
 test('the inline mask painter takes focus when it opens, and gives it back to its button when it closes', async ({ page }) => {
   const forms = new FormsPage(page);
   await page.goto(app.url);
-  await forms.open('imageEdit.edit');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
-  await forms.addFiles('images', [pngFile('mask-me.png', [90, 120, 200], 320, 200)]);
+  await forms.openFresh('imageEdit.edit', { field: 'images', files: [pngFile('mask-me.png', [90, 120, 200], 320, 200)] });
   const field = forms.form.getByTestId('mask-field');
   const paint = field.getByTestId('paint-mask');
   await expect(paint).toBeVisible();

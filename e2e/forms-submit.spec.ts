@@ -106,10 +106,7 @@ test('a masked image edit sends the painted mask and never input_fidelity', asyn
   test.setTimeout(90_000);
   const forms = new FormsPage(page);
   await page.goto(app.url);
-  await forms.open('imageEdit.edit');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
-  await forms.addFiles('images', [pngFile('photo.png', [90, 140, 200], 256, 256)]);
+  await forms.openFresh('imageEdit.edit', { field: 'images', files: [pngFile('photo.png', [90, 140, 200], 256, 256)] });
   await forms.fill('prompt', 'replace the sky with fireworks');
   await page.getByTestId('extra-input').fill('{ "input_fidelity": "high", "background": "opaque" }');
   await expect(forms.form.getByTestId('field-extra')).toContainText('Never sent by this operation: input_fidelity');
@@ -167,12 +164,35 @@ test('a masked image edit sends the painted mask and never input_fidelity', asyn
   expect(changedInside).toBe(inside);
 });
 
+test('the "Sent" notice never covers the Advanced row that showed just above the dock', async ({ page }) => {
+  const forms = new FormsPage(page);
+  await page.setViewportSize({ width: 1440, height: 760 });
+  await page.goto(app.url);
+  await forms.open('gateway.text2video');
+  await forms.fill('prompt', 'a kite over the dunes, seen from below');
+  // Scroll the column so the Advanced row sits just above the sticky dock (the form is taller than the column).
+  await forms.form.evaluate((form) => {
+    let column = form.parentElement;
+    while (column && !/(auto|scroll)/.test(getComputedStyle(column).overflowY)) column = column.parentElement;
+    const summary = form.querySelector('[data-testid="advanced"] summary');
+    const dock = form.querySelector('.fm-dock');
+    if (!column || !summary || !dock) throw new Error('no column, Advanced row or dock');
+    column.scrollTop += summary.getBoundingClientRect().bottom - (dock.getBoundingClientRect().top - 6);
+  });
+  expect(await forms.coveredBy(forms.advancedToggle)).toBeNull();
+  // A pointer press where Generate is (a locator click would scroll the column first).
+  const generate = await forms.generate.boundingBox();
+  if (!generate) throw new Error('Generate is not laid out');
+  await page.mouse.click(generate.x + generate.width / 2, generate.y + generate.height / 2);
+  await expect(forms.notice).toHaveAttribute('data-kind', 'sent');
+  expect(await forms.coveredBy(forms.advancedToggle)).toBeNull();
+  expect(await forms.coveredBy(forms.notice.locator('strong'))).toBeNull();
+});
+
 test('a 400 from the gateway is shown at the form', async ({ page }) => {
   const forms = new FormsPage(page);
   await page.goto(app.url);
-  await forms.open('gateway.text2image');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
+  await forms.openFresh('gateway.text2image');
   await forms.fill('prompt', 'a lantern on a model the gateway does not know');
   await forms.form.getByTestId('model-chip').click();
   await page.getByTestId('model-input').fill('no-such-model');
@@ -219,10 +239,7 @@ test('Ctrl+Enter submits, and "reuse settings" in the gallery refills the form',
 test('a painted mask is kept with the draft and comes back in the painter after a reload', async ({ page }) => {
   const forms = new FormsPage(page);
   await page.goto(app.url);
-  await forms.open('imageEdit.edit');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
-  await forms.addFiles('images', [pngFile('photo.png', [90, 140, 200], 128, 128)]);
+  await forms.openFresh('imageEdit.edit', { field: 'images', files: [pngFile('photo.png', [90, 140, 200], 128, 128)] });
   await forms.form.getByTestId('paint-mask').click();
   const box = await page.getByTestId('mp-viewport').boundingBox();
   if (!box) throw new Error('no painter');

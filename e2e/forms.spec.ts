@@ -135,9 +135,7 @@ test('drafts survive navigation and a reload; reset restores the defaults', asyn
   await forms.chooseChip('inputKind', 'text');
   await expect(forms.field('image')).toHaveCount(0);
 
-  await forms.open('gateway.text2image');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
+  await forms.openFresh('gateway.text2image');
   await expect(forms.input('prompt')).toHaveValue('');
 });
 
@@ -158,9 +156,7 @@ test('the model combobox shows presets by label and takes any typed id', async (
 
 test('files can be pasted into the form and dropped on a field', async ({ page }) => {
   const forms = new FormsPage(page);
-  await forms.open('imageEdit.edit');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
+  await forms.openFresh('imageEdit.edit');
   await forms.input('prompt').click();
   const png = pngFile('pasted.png', [40, 200, 90]).buffer.toString('base64');
   await page.evaluate(async (b64) => {

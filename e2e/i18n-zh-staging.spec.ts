@@ -35,10 +35,7 @@ test('zh-CN: a failed upload, and the frame, mask and crop staging errors, read 
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 
   // Sources staged while uploads still work: an image to paint a mask on, a square first frame to crop.
-  await forms.open('imageEdit.edit');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
-  await forms.addFiles('images', [twoTonePng('source.png', 320, 200, [40, 90, 200], [230, 160, 40])]);
+  await forms.openFresh('imageEdit.edit', { field: 'images', files: [twoTonePng('source.png', 320, 200, [40, 90, 200], [230, 160, 40])] });
   await forms.open('unifiedVideo.generate');
   await forms.chooseChip('inputKind', 'firstFrame');
   await forms.addFiles('image', [twoTonePng('square.png', 400, 400, [40, 90, 200], [230, 160, 40])]);

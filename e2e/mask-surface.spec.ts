@@ -52,10 +52,7 @@ test('the inline painter and the full-screen editor: one set of keys, the same e
   test.setTimeout(120_000);
   const forms = new FormsPage(page);
   await page.goto(app.url);
-  await forms.open('imageEdit.edit');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
-  await forms.addFiles('images', [twoTonePng('two-tone.png', 640, 400, [40, 90, 200], [230, 160, 40])]);
+  await forms.openFresh('imageEdit.edit', { field: 'images', files: [twoTonePng('two-tone.png', 640, 400, [40, 90, 200], [230, 160, 40])] });
   await forms.fill('prompt', 'the same keys everywhere');
 
   await forms.form.getByTestId('paint-mask').click();
@@ -113,10 +110,7 @@ test('screenshots: the inline painter and the editor, light and dark, en and zh-
   await page.setViewportSize({ width: 1280, height: 800 });
   const forms = new FormsPage(page);
   await page.goto(app.url);
-  await forms.open('imageEdit.edit');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
-  await forms.addFiles('images', [twoTonePng('two-tone.png', 640, 400, [40, 90, 200], [230, 160, 40])]);
+  await forms.openFresh('imageEdit.edit', { field: 'images', files: [twoTonePng('two-tone.png', 640, 400, [40, 90, 200], [230, 160, 40])] });
   for (const language of ['en', 'zh-CN'] as const)
     for (const theme of ['light', 'dark'] as const) {
       await app.core.handlers.updatePreferences({ language, theme });

@@ -46,9 +46,7 @@ test('the drop dialog takes focus, traps Tab, closes on Escape and gives focus b
 test('the crop dialog takes focus, traps Tab, closes on Escape and gives focus back to its opener', async ({ page }) => {
   const forms = new FormsPage(page);
   await page.goto(app.url);
-  await forms.open('unifiedVideo.generate');
-  await page.getByTestId('advanced').locator('summary').click();
-  await page.getByTestId('reset-form').click();
+  await forms.openFresh('unifiedVideo.generate');
   await forms.chooseChip('inputKind', 'firstFrame');
   await forms.addFiles('image', [twoTonePng('square.png', 400, 400, [40, 90, 200], [230, 160, 40])]);
   const offer = forms.form.getByTestId('crop-image');

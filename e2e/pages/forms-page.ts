@@ -2,6 +2,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import type { OperationId } from '../../src/shared/operations/ids';
 
+/** A file as setInputFiles takes it. */
+export type FilePayload = { name: string; mimeType: string; buffer: Buffer };
+
 /** A solid-colour PNG (64×64 by default) as a file payload for setInputFiles. */
 export function pngFile(name: string, rgb: [number, number, number] = [120, 90, 240], w = 64, h = 64): { name: string; mimeType: string; buffer: Buffer } {
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => rgb).flat())]);
@@ -81,12 +84,23 @@ export class FormsPage {
     await expect(this.form).toHaveAttribute('data-op', op);
   }
 
+  /**
+   * Opens `op`'s form emptied: Advanced opened for its Reset, Reset pressed (a draft left by an earlier test
+   * is gone), then `files`, when given, added to the media field `field`.
+   */
+  async openFresh(op: OperationId, media?: { field: string; files: FilePayload[] }): Promise<void> {
+    await this.open(op);
+    await this.advancedToggle.click();
+    await this.form.getByTestId('reset-form').click();
+    if (media) await this.addFiles(media.field, media.files);
+  }
+
   async fill(name: string, text: string): Promise<void> {
     await this.input(name).fill(text);
   }
 
   /** Adds files to a media field through its file dialog input. */
-  async addFiles(field: string, files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
+  async addFiles(field: string, files: FilePayload[]): Promise<void> {
     await this.form.getByTestId(`media-${field}-file`).first().setInputFiles(files);
   }
 
@@ -118,6 +132,21 @@ export class FormsPage {
     await this.field(field).getByRole('button', { name: 'Link' }).click();
     await this.field(field).getByTestId('media-url-input').fill(url);
     await this.page.keyboard.press('Enter');
+  }
+
+  /** The Advanced row's toggle (its summary). */
+  get advancedToggle(): Locator {
+    return this.form.getByTestId('advanced').locator('summary');
+  }
+
+  /** What covers the centre of `target` (class names, or its tag), or null when `target` itself is hit there. */
+  async coveredBy(target: Locator): Promise<string | null> {
+    return target.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      if (hit && el.contains(hit)) return null;
+      return hit ? hit.getAttribute('class') || hit.tagName : 'nothing';
+    });
   }
 
   /** Presses Generate, reads the new task id from the "Sent" notice, and waits for it to succeed in the gallery. */

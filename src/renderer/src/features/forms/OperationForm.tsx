@@ -42,7 +42,7 @@ export function OperationForm({ operationId }: { operationId: OperationId }) {
   const [advancedOpen, setAdvancedOpen] = useState(() => extra.trim() !== '');
   const [pasteNote, setPasteNote] = useState<string | null>(null);
   const { submit, pending, notice, dismiss, serverIssues, clearServerIssue } = useSubmit(operationId);
-  const dockRef = useDockPadding<HTMLDivElement>();
+  const dockRef = useDockPadding<HTMLDivElement>(notice ?? pasteNote);
   const paste = usePasteTargets((type) => setPasteNote(t('forms.media.noPasteTarget', { type })));
 
   const issues = useMemo(() => validateValues(op, values), [op, values]);

@@ -8,14 +8,15 @@ import { mediaPreviewUrl, setDraftField } from '../../forms';
 import { useImageSize } from '../../forms';
 import { RadioChips } from '../../../ui/primitives';
 import { Slider } from '../editor/Slider';
-import { ANCHORS, MIN_ZOOM, dragBy, expansionRatiosOf, generatedShare, placeBox } from './placement';
+import { ANCHORS, MIN_ZOOM, dragBy, expansionRatiosOf, generatedShare, placeBox, placementOf, type Placement } from './placement';
 import { usePlacementStore } from './placement-store';
 import './expand.css';
 
 /**
  * The geometry (ratio, source shape, placement) and the draft's four ratios when the preview last looked, kept
  * across remounts: a geometry change while the ratios stayed as they were makes them stale (re-derived), a
- * change of both at once is a load ("Reuse settings") and keeps the loaded ratios.
+ * change of both at once is a load ("Reuse settings") and keeps the loaded ratios. Ratios that changed
+ * without the preview (loaded, typed) move the placement to what they say.
  */
 let lastSeen: { key: string; typed: string } | null = null;
 
@@ -35,25 +36,35 @@ export function ExpandPreview({ source, ratio, values }: { source: MediaValue; r
   const R = ratio.w / ratio.h;
   const S = size ? size.width / size.height : null;
   const derived = S ? expansionRatiosOf(R, S, placement) : null;
-  const key = S ? `${R}|${S}|${placement.ax},${placement.ay},${placement.zoom}` : null;
+  const keyOf = (p: Placement) => `${R}|${S}|${p.ax},${p.ay},${p.zoom}`;
+  const key = S ? keyOf(placement) : null;
+  // What the request carries: the draft's four ratios (all four or none, see the catalog).
+  const sent = expansionRatios(values);
   const typed = EXPANSION_SIDES.map((side) => values[`${side}_expansion_ratio`]);
   const typedKey = JSON.stringify(typed);
   // The placement's four ratios are the draft's defaults. They go into the draft (and the request) while it has
   // none yet, and again when the ratio, the source's shape or the placement changes; a hand-typed value, or
-  // values loaded by "Reuse settings" (they change together with the ratio or the source), win until then.
+  // values loaded by "Reuse settings" (they change together with the ratio or the source), win until then;
+  // the source is then drawn where they put it (it stayed where the last placement had it).
   useEffect(() => {
-    if (!derived || !key) return;
+    if (!derived || !key || !S) return;
     const unset = typed.every((v) => v === undefined);
+    const changed = lastSeen === null || lastSeen.typed !== typedKey;
     const moved = lastSeen !== null && lastSeen.key !== key && lastSeen.typed === typedKey;
     lastSeen = { key, typed: typedKey };
-    if (!unset && !moved) return;
+    if (!unset && !moved) {
+      if (changed && sent && EXPANSION_SIDES.some((side) => sent[side] !== derived[side])) {
+        const next = placementOf(R, S, sent, placement);
+        lastSeen.key = keyOf(next);
+        setPlacement(next);
+      }
+      return;
+    }
     // What the draft holds once these land (a drag's next step may arrive in the same render).
     lastSeen.typed = JSON.stringify(EXPANSION_SIDES.map((side) => derived[side]));
     for (const side of EXPANSION_SIDES)
       if (values[`${side}_expansion_ratio`] !== derived[side]) setDraftField('vendor.expand', `${side}_expansion_ratio`, derived[side]);
   }, [key, typedKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  // What the request carries: the draft's four ratios (all four or none, see the catalog).
-  const sent = expansionRatios(values);
   if (!url || !S || !derived) return null;
   const box = placeBox(R, S, placement);
   const share = generatedShare(R, S, placement);

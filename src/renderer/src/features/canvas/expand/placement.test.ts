@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANCHORS, CENTRED, dragBy, expansionRatiosOf, generatedShare, placeBox } from './placement';
+import { ANCHORS, CENTRED, dragBy, expansionRatiosOf, generatedShare, placeBox, placementOf } from './placement';
 
 describe('expansion placement', () => {
   it('fits a square source centred in a 16:9 frame', () => {
@@ -31,5 +31,21 @@ describe('expansion placement', () => {
     expect(expansionRatiosOf(9 / 16, 1, { ax: 0, ay: 0, zoom: 0.6 })).toEqual({ up: 0, down: 1.96, left: 0, right: 0.67 });
     // The same ratio as the source at full size: nothing to expand.
     expect(expansionRatiosOf(1.5, 1.5, CENTRED)).toEqual({ up: 0, down: 0, left: 0, right: 0 });
+  });
+  it('reads a placement back from its four ratios (Reuse settings), near enough to draw', () => {
+    for (const [R, S, p] of [
+      [9 / 16, 1, { ax: 0, ay: 0, zoom: 0.6 }],
+      [16 / 9, 1, { ax: 0.8, ay: 0.5, zoom: 0.7 }],
+      [16 / 9, 1, CENTRED],
+      [1, 2, { ax: 1, ay: 0.25, zoom: 0.5 }],
+    ] as const) {
+      const back = placementOf(R, S, expansionRatiosOf(R, S, p), CENTRED);
+      const [a, b] = [placeBox(R, S, back), placeBox(R, S, p)];
+      for (const k of ['x', 'y', 'w', 'h'] as const) expect(Math.abs(a[k] - b[k])).toBeLessThan(0.01);
+    }
+    // No margin across: the anchor across is kept.
+    expect(placementOf(16 / 9, 1, { up: 0, down: 0, left: 0.39, right: 0.39 }, { ax: 0.2, ay: 0.9, zoom: 1 })).toEqual({ ax: 0.5, ay: 0.9, zoom: 1 });
+    // Hand-typed, not the frame's shape: sized by the height the frame contains a square by, placed low.
+    expect(placementOf(16 / 9, 1, { up: 0.2, down: 0, left: 0.39, right: 0.39 }, CENTRED)).toEqual({ ax: 0.5, ay: 1, zoom: 1 / 1.2 });
   });
 });

@@ -72,3 +72,27 @@ export function expansionRatiosOf(frameRatio: number, sourceRatio: number, p: Pl
   const r = (v: number) => Math.max(0, Math.round(v * 100) / 100);
   return { up: r(b.y / b.h), down: r((1 - b.y - b.h) / b.h), left: r(b.x / b.w), right: r((1 - b.x - b.w) / b.w) };
 }
+
+/**
+ * The placement four expansion ratios describe (the inverse of `expansionRatiosOf`), for ratios that came from
+ * elsewhere ("Reuse settings", a hand-typed value). Ratios that do not fit the frame's shape are shown as
+ * near as the frame allows: the source's size from the side the frame contains it by, its place from how the
+ * margin is shared. An axis with no margin keeps `current`'s anchor.
+ */
+export function placementOf(
+  frameRatio: number,
+  sourceRatio: number,
+  r: { up: number; down: number; left: number; right: number },
+  current: Placement,
+): Placement {
+  const across = 1 + r.left + r.right;
+  const high = 1 + r.up + r.down;
+  // At zoom 1 the source fills the frame's width when it is relatively wider, else its height.
+  const zoom = sourceRatio >= frameRatio ? 1 / across : 1 / high;
+  const share = (a: number, b: number, keep: number) => (a + b > 0 ? a / (a + b) : keep);
+  return {
+    ax: share(r.left, r.right, current.ax),
+    ay: share(r.up, r.down, current.ay),
+    zoom: Math.min(1, Math.max(MIN_ZOOM, zoom)),
+  };
+}

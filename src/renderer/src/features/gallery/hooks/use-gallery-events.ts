@@ -30,17 +30,23 @@ function patchLists(qc: QueryClient, fn: (data: Pages, filter: TaskFilter) => Pa
 /**
  * The one place task push events reach the cache (the renderer never polls): lists, details and batches; task changes replace, insert or drop
  * list items in place; download progress is coalesced to one cache write per animation frame; counts are
- * re-read (one row) shortly after a status changes. `onStatusChange` sees transitions (notifications).
+ * re-read (one row) shortly after a status changes, and the boards' counts after a task appears or goes. `onStatusChange` sees transitions (notifications).
  */
 export function useGalleryEvents(onStatusChange?: (task: TaskSummary, previous: TaskStatus | null) => void): void {
   const bridge = useBridge();
   const qc = useQueryClient();
   useEffect(() => {
     let countsTimer: ReturnType<typeof setTimeout> | null = null;
-    const refreshCounts = () => {
+    let boardsToo = false;
+    // A task new to this window or removed changes a board's count too (submitted onto the current board,
+    // deleted from the tile menu or the lightbox): the board picker reads its list again with the counts.
+    const refreshCounts = (boards = false) => {
+      boardsToo ||= boards;
       countsTimer ??= setTimeout(() => {
         countsTimer = null;
         void qc.invalidateQueries({ queryKey: queryKeys.tasks.countsAll });
+        if (boardsToo) void qc.invalidateQueries({ queryKey: queryKeys.boards.all });
+        boardsToo = false;
       }, 250);
     };
 
@@ -64,7 +70,7 @@ export function useGalleryEvents(onStatusChange?: (task: TaskSummary, previous: 
         const detailKey = queryKeys.task(task.id);
         qc.setQueryData<TaskDetail>(detailKey, (d) => (d ? mergeIntoDetail(d, task) : d));
         if (previous !== task.status) {
-          refreshCounts();
+          refreshCounts(previous === null);
           // The detail's raw response and event log moved on too; refetched only if the lightbox shows it.
           void qc.invalidateQueries({ queryKey: detailKey, exact: true });
           onStatusChange?.(task, previous);
@@ -74,7 +80,7 @@ export function useGalleryEvents(onStatusChange?: (task: TaskSummary, previous: 
         patchLists(qc, (data) => applyTaskRemoved(data, id));
         dropBatchMember(qc, id);
         qc.removeQueries({ queryKey: queryKeys.task(id), exact: true });
-        refreshCounts();
+        refreshCounts(true);
       }),
       bridge.on('downloadProgressed', (e) => {
         pending.set(`${e.id}#${e.index}`, e);
