@@ -44,4 +44,11 @@ test("a board's count in the picker follows tasks submitted onto it and deleted 
   await page.keyboard.press('Escape');
   await expect(gallery.tile(second)).toBeVisible();
   expect((await app.core.handlers.listBoards({})).items.find((b) => b.id === board.id)?.count).toBe(1);
+
+  // ×2 pressed on the board: both members go on it (a batch used to land on no board).
+  await forms.setBatchCount(2);
+  await forms.fill('prompt', 'two lighthouses at night');
+  await forms.generate.click();
+  await expect(picker).toHaveText(/Harbour \(3\)/);
+  await expect.poll(async () => (await app.core.handlers.listBoards({})).items.find((b) => b.id === board.id)?.count).toBe(3);
 });

@@ -19,6 +19,8 @@ export interface BatchRequest {
   count: number;
   /** Several models of the operation (one task per model and count); null: the model in `values`. */
   models: string[] | null;
+  /** The board (project) every member goes on; null or absent: none. */
+  boardId?: string | null;
 }
 
 const storedRequestSchema = z.object({
@@ -27,6 +29,8 @@ const storedRequestSchema = z.object({
   extra: z.record(z.string(), z.unknown()),
   count: z.number().int().min(1).max(8),
   models: z.array(z.string()).nullable(),
+  // Batches kept before boards travelled with them name none.
+  boardId: z.string().nullable().default(null),
 });
 
 /** The task id of member `index` of a batch: fixed, so a member can never be created (and sent) twice. */
@@ -39,6 +43,7 @@ function memberRequest(req: BatchRequest, index: number, batchId: string): Submi
     operationId: req.operationId,
     values: model === undefined ? req.values : { ...req.values, model },
     extra: req.extra,
+    boardId: req.boardId ?? null,
     member: { taskId: memberId(batchId, index), batchId },
   };
 }

@@ -125,4 +125,17 @@ describe('batches, rerun, rejects, ledger and prompts (simulator over HTTP, real
       await t.close();
     }
   });
+
+  it('×3 pressed on a board puts every member on that board', { timeout: 30_000 }, async () => {
+    const t = await startTestCore(sim);
+    try {
+      const board = await t.core.handlers.createBoard({ name: 'Harbour' });
+      const three = await t.core.handlers.submitBatch({ operationId: 'gateway.text2image', values: image('three boats'), extra: {}, count: 3, models: null, boardId: board.id });
+      const members = await settledBatch(t, three.batchId, 3);
+      const onBoard = await t.core.handlers.listTasks({ filter: { sort: 'newest', boardId: board.id }, cursor: null, limit: 10 });
+      expect(onBoard.items.map((x) => x.id).sort()).toEqual(members.map((m) => m.id).sort());
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -24,7 +24,7 @@ export function createStudio(deps: { store: TaskStore; engine: TaskEngine; write
   const studio = new StudioStore(deps.store.db, deps.now);
   const batches = new BatchService({ db: deps.store.db, store: deps.store, submit: (r) => deps.engine.submit(r), now: deps.now, log: deps.log });
   const handlers: Pick<Handlers, StudioMethods> = {
-    submitBatch: async ({ operationId, values, extra, count, models }) => batches.submit({ operationId, values, extra, count, models }),
+    submitBatch: async ({ operationId, values, extra, count, models, boardId }) => batches.submit({ operationId, values, extra, count, models, boardId: boardId ?? null }),
     rerunTask: async ({ id, intoBatch }) => {
       const task = deps.engine.require(id);
       const member = intoBatch && task.batchId ? { taskId: `${task.batchId}_r${randomUUID().slice(0, 8)}`, batchId: task.batchId } : undefined;

@@ -49,7 +49,7 @@ export function useSubmit(operationId: OperationId) {
       clearTimeout(timer.current);
       try {
         const task = batch
-          ? (await bridge.call('submitBatch', { operationId, values, extra, count: batch.count, models: batch.models })).first
+          ? (await bridge.call('submitBatch', { operationId, values, extra, count: batch.count, models: batch.models, boardId: currentBoardId() })).first
           : await bridge.call('submitTask', {
               operationId,
               values,
