@@ -250,9 +250,10 @@ export class SharedItems {
         kept.add(key);
         continue;
       }
+      const base = board.name.trim();
       let n = 2;
-      while (keys.has(boardNameKey(`${board.name} (${n})`))) n += 1;
-      const name = `${board.name.trim()} (${n})`;
+      while (keys.has(boardNameKey(`${base} (${n})`))) n += 1;
+      const name = `${base} (${n})`;
       keys.add(boardNameKey(name));
       kept.add(boardNameKey(name));
       this.sql.get('UPDATE boards SET name = ? WHERE id = ?').run(name, board.id);
