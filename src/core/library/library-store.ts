@@ -1,6 +1,7 @@
 import { numOrNull, textOrNull } from '../db/cells';
 import { randomUUID } from 'node:crypto';
 import { parentKindSchema, type Board, type FrameOrigin, type ParentKind } from '../../shared/domain/library';
+import { boardNameKey } from '../../shared/domain/board-name';
 import type { SqliteDatabase } from '../db/open-database';
 import { StatementCache } from '../db/statement-cache';
 import { atomically } from '../db/transaction';
@@ -43,10 +44,6 @@ const toBoard = (r: Row): Board => ({
   createdAt: num(r.created_at) ?? 0,
   count: num(r.n) ?? 0,
 });
-
-/** A board name as compared for sameness: trimmed and case folded (stored names are trimmed already). */
-/** What makes two board names the same in the board list: case and surrounding spaces aside. */
-export const boardNameKey = (name: string): string => name.trim().toLowerCase();
 
 /**
  * Lineage, boards and frame origins: the library's own tables (migration 0004), on the task store's

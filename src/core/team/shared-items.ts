@@ -2,7 +2,7 @@ import type Database from 'libsql';
 import type pg from 'pg';
 import { z } from 'zod';
 import { StatementCache } from '../db/statement-cache';
-import { boardNameKey } from '../library/library-store';
+import { boardNameKey, freeBoardName } from '../../shared/domain/board-name';
 import type { Logger } from '../ports';
 
 /**
@@ -25,7 +25,7 @@ import type { Logger } from '../ports';
  *
  * Board names stay told apart: two boards of one name (made on two machines while apart, or renamed alike)
  * are ordered by when they were made, then by id; the first keeps the name and each later one is shown as
- * "<name> (2)", "(3)"… On every machine alike, as they all hold the same boards; in the local cache only (the
+ * "<name> 2", "<name> 3"… (freeBoardName, as a new board's suggestion) On every machine alike, as they all hold the same boards; in the local cache only (the
  * ledger keeps what each machine wrote), until someone renames one.
  */
 export type ItemKind = 'board' | 'prompt' | 'placement';
@@ -242,19 +242,15 @@ export class SharedItems {
   /** Renames (locally) every board whose name an earlier-made board has: see the class comment. */
   private distinctBoardNames(): void {
     const boards = this.sql.get('SELECT id, name FROM boards ORDER BY created_at, id').all() as { id: string; name: string }[];
-    const keys = new Set(boards.map((b) => boardNameKey(b.name)));
+    const names = boards.map((b) => b.name);
     const kept = new Set<string>();
     for (const board of boards) {
-      const key = boardNameKey(board.name);
-      if (!kept.has(key)) {
-        kept.add(key);
+      if (!kept.has(boardNameKey(board.name))) {
+        kept.add(boardNameKey(board.name));
         continue;
       }
-      const base = board.name.trim();
-      let n = 2;
-      while (keys.has(boardNameKey(`${base} (${n})`))) n += 1;
-      const name = `${base} (${n})`;
-      keys.add(boardNameKey(name));
+      const name = freeBoardName(board.name.trim(), names);
+      names.push(name);
       kept.add(boardNameKey(name));
       this.sql.get('UPDATE boards SET name = ? WHERE id = ?').run(name, board.id);
     }

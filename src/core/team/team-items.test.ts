@@ -89,7 +89,7 @@ it('two boards given one name on A and B while PostgreSQL is away are told apart
   await down;
   // The earlier-made board keeps its name; the later one is told apart, the same on both machines.
   const both = (lib: Library): boolean =>
-    lib.boards.some((x) => x.id === first.id && x.name === 'Shared refs') && lib.boards.some((x) => x.id === second.id && x.name === 'shared refs (2)');
+    lib.boards.some((x) => x.id === first.id && x.name === 'Shared refs') && lib.boards.some((x) => x.id === second.id && x.name === 'shared refs 2');
   await libraryUntil(a, both, 20_000, 'the two boards told apart on A');
   await libraryUntil(b, both, 20_000, 'the two boards told apart on B');
   // Nothing was lost: both boards are in the ledger, as their machines made them.

@@ -7,7 +7,7 @@ import { useBridge } from '../../../bridge/bridge-context';
 import { ConfirmDialog, Select, Tip } from '../../../ui/primitives';
 import { useGalleryStore } from '../../gallery';
 import { BoardNameDialog } from './BoardNameDialog';
-import { freeBoardName } from './free-name';
+import { freeBoardName } from '../../../../../shared/domain/board-name';
 import { useBoardStore } from './board-store';
 import { useBoards } from './use-boards';
 import { queryKeys } from '../../../state/query-keys';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeBoardName } from './free-name';
+import { freeBoardName } from './board-name';
 
 describe('freeBoardName', () => {
   it('suggests the base name, or the first free numbered one (case and spaces aside)', () => {
