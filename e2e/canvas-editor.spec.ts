@@ -38,6 +38,23 @@ async function drag(page: Page, points: [number, number][]): Promise<void> {
   await page.mouse.up();
 }
 
+/**
+ * Paints one rectangle (R, then a drag) in the open editor, so it has an edit to undo; answers a reader of
+ * the painted pixel's alpha (above 0 while the edit stands).
+ */
+async function paintRectangle(page: Page): Promise<() => Promise<number>> {
+  await page.keyboard.press('r');
+  await drag(page, [
+    [400, 40],
+    [600, 150],
+  ]);
+  await expect(page.getByTestId('cv-undo')).toBeEnabled();
+  const painted = () =>
+    page.getByTestId('cv-canvas').evaluate((c: HTMLCanvasElement) => c.getContext('2d')?.getImageData(500, 100, 1, 1).data[3] ?? 0);
+  expect(await painted()).toBeGreaterThan(0);
+  return painted;
+}
+
 test('the full-screen editor: lasso, rectangle and brush, exported at native size, then before/after in the lightbox', async ({
   page,
 }) => {
@@ -179,15 +196,7 @@ test('the full-screen editor: Escape after an edit asks "Discard your changes?";
   await forms.form.getByTestId('open-canvas-editor').click();
   const editor = page.getByTestId('canvas-editor');
   await expect(page.getByTestId('cv-canvas')).toBeVisible();
-  await page.keyboard.press('r');
-  await drag(page, [
-    [400, 40],
-    [600, 150],
-  ]);
-  await expect(page.getByTestId('cv-undo')).toBeEnabled();
-  const painted = () =>
-    page.getByTestId('cv-canvas').evaluate((c: HTMLCanvasElement) => c.getContext('2d')?.getImageData(500, 100, 1, 1).data[3] ?? 0);
-  expect(await painted()).toBeGreaterThan(0);
+  const painted = await paintRectangle(page);
 
   const ask = page.getByTestId('cv-discard');
   const keep = page.getByTestId('cv-discard-keep');
@@ -238,15 +247,7 @@ test('the full-screen editor: Cancel after an edit asks "Discard your changes?" 
 
   await forms.form.getByTestId('open-canvas-editor').click();
   await expect(page.getByTestId('cv-canvas')).toBeVisible();
-  await page.keyboard.press('r');
-  await drag(page, [
-    [400, 40],
-    [600, 150],
-  ]);
-  await expect(page.getByTestId('cv-undo')).toBeEnabled();
-  const painted = () =>
-    page.getByTestId('cv-canvas').evaluate((c: HTMLCanvasElement) => c.getContext('2d')?.getImageData(500, 100, 1, 1).data[3] ?? 0);
-  expect(await painted()).toBeGreaterThan(0);
+  const painted = await paintRectangle(page);
 
   // Cancel with an edit: asked, Keep editing focused; keeping leaves the edit in place.
   await cancel.click();

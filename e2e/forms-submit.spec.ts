@@ -111,15 +111,7 @@ test('a masked image edit sends the painted mask and never input_fidelity', asyn
   await page.getByTestId('extra-input').fill('{ "input_fidelity": "high", "background": "opaque" }');
   await expect(forms.form.getByTestId('field-extra')).toContainText('Never sent by this operation: input_fidelity');
 
-  await forms.form.getByTestId('paint-mask').click();
-  const viewport = page.getByTestId('mp-viewport');
-  await expect(page.getByTestId('mp-canvas')).toBeVisible();
-  const box = await viewport.boundingBox();
-  if (!box) throw new Error('no painter');
-  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.4);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.5, { steps: 12 });
-  await page.mouse.up();
+  await forms.paintMaskStroke();
   await expect(forms.field('mask')).toContainText('Mask saved with the draft.');
   await page.screenshot({ path: 'test-results/screenshots/forms/image-edit-mask.png' });
   await forms.form.getByTestId('mask-done').click();

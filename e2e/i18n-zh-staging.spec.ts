@@ -49,16 +49,7 @@ test('zh-CN: a failed upload, and the frame, mask and crop staging errors, read 
   await expect(refused).toHaveText('无法添加“second.png”：上传失败（HTTP 502）。');
 
   // The inline mask painter's stroke is staged as a mask file.
-  await forms.form.getByTestId('paint-mask').click();
-  const viewport = page.getByTestId('mp-viewport');
-  await expect(page.getByTestId('mp-canvas')).toBeVisible();
-  await viewport.scrollIntoViewIfNeeded();
-  const box = await viewport.boundingBox();
-  if (!box) throw new Error('no painter');
-  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.4);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.5, { steps: 12 });
-  await page.mouse.up();
+  await forms.paintMaskStroke();
   await expect(forms.field('mask')).toContainText('无法保存蒙版：上传失败（HTTP 502）。');
   await forms.form.getByTestId('mask-done').click();
 

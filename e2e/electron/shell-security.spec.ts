@@ -35,7 +35,8 @@ test.afterAll(async () => {
 
 test.beforeEach(() => {
   // Skipped where no Electron binary exists (CI installs with ELECTRON_SKIP_BINARY_DOWNLOAD=1); runs on a
-  // developer machine after a plain `npm install`.
+  // developer machine after a plain `npm install`. Meanwhile src/main/*.wiring.test.ts runs main's wiring in
+  // Vitest (Electron's API recorded). Plan: a CI job with a cached Electron binary runs these.
   test.skip(binary.path === null, 'reason' in binary ? binary.reason : '');
 });
 
@@ -94,7 +95,8 @@ test('permission requests are denied', async () => {
 });
 
 test('weak key storage asks before storing (Linux basic_text)', async () => {
-  // safeStorage's weak `basic_text` backend exists only on Linux; elsewhere there is nothing to ask about.
+  // safeStorage's weak `basic_text` backend exists only on Linux; elsewhere there is nothing to ask about (and
+  // no Electron binary in CI: see beforeEach). Plan: runs with the Electron CI job, on its Linux runner.
   test.skip(process.platform !== 'linux', 'basic_text is a Linux backend');
   const profile = {
     id: 'e2e',

@@ -150,6 +150,20 @@ export class FormsPage {
   }
 
   /** Presses Generate, reads the new task id from the "Sent" notice, and waits for it to succeed in the gallery. */
+  /** Opens the inline mask painter and paints one stroke across the middle of the picture. */
+  async paintMaskStroke(): Promise<void> {
+    await this.form.getByTestId('paint-mask').click();
+    const viewport = this.page.getByTestId('mp-viewport');
+    await expect(this.page.getByTestId('mp-canvas')).toBeVisible();
+    await viewport.scrollIntoViewIfNeeded();
+    const box = await viewport.boundingBox();
+    if (!box) throw new Error('no painter');
+    await this.page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.4);
+    await this.page.mouse.down();
+    await this.page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.5, { steps: 12 });
+    await this.page.mouse.up();
+  }
+
   async submitAndExpectSuccess(timeout = 45_000): Promise<string> {
     await this.generate.click();
     const notice = this.form.getByTestId('form-notice');
